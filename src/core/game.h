@@ -1,0 +1,121 @@
+/* game.h -- the per-game interface: everything outside src/games/ sees a game
+ * only through a const struct game_ops.
+ *
+ * A position is an opaque block of ops->state_size bytes that can be copied
+ * with memcpy (copy-make): the search and the session copy a position, then
+ * call play() on the copy.  A move is a move_t whose encoding is private to
+ * the game; 0 (MOVE_NONE) is never a legal move.
+ *
+ * Sides are numbered 0 (the first player: DVONN White, Truchet Light,
+ * Cephalopod White) and 1 (the second player).
+ */
+#ifndef TRIAD_CORE_GAME_H
+#define TRIAD_CORE_GAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/sbuf.h"
+
+typedef uint32_t move_t;
+#define MOVE_NONE ((move_t)0)
+
+/* Longest move token any game prints, including the terminating NUL. */
+#define MOVE_STR_MAX 48
+
+/* Outcome of a finished game (see game_ops.outcome). */
+enum game_status {
+    GAME_ONGOING = 0,
+    GAME_WIN_FIRST,        /* side 0 won  */
+    GAME_WIN_SECOND,       /* side 1 won  */
+    GAME_DRAW
+};
+
+/* Results of parse_move. */
+enum move_parse {
+    MOVE_PARSE_OK = 0,
+    MOVE_PARSE_SYNTAX = -1,   /* not a move token of this game      */
+    MOVE_PARSE_ILLEGAL = -2   /* well formed, but not legal here    */
+};
+
+/* What the session knows and a diagram may show. */
+struct show_info {
+    const char *last_move;   /* canonical token of the last move, or NULL */
+    int ply;                 /* plies played since setup/setposition      */
+    bool color;              /* ANSI colours allowed (terminal output)     */
+};
+
+struct game_ops {
+    const char *name;          /* protocol name, e.g. "cephalopod"          */
+    const char *title;         /* human name, e.g. "Cephalopod"             */
+    size_t state_size;         /* bytes of one position                      */
+    int max_moves;             /* upper bound of gen_moves() for any state   */
+    int max_game_plies;        /* upper bound of a game's length, 0 = none   */
+    const char *side_names[2]; /* colour words: "white"/"black", ...        */
+    const char *side_letters;  /* one letter per side, e.g. "WB" or "LD"    */
+    bool score_has_margin;     /* final_score prints W+n (true) or W+      */
+
+    /* Sets *st to the start position described by the setup arguments
+     * (argv[0..argc-1], after the game name).  seed feeds any random choice
+     * the variant makes (random layouts, random starts).  Returns 0, or -1
+     * with a reason in *err (st may then be garbage). */
+    int (*setup)(void *st, int argc, char *const argv[], uint64_t seed,
+                 struct sbuf *err);
+
+    /* Side to move, 0 or 1.  Meaningful also in a finished game. */
+    int (*side_to_move)(const void *st);
+
+    /* Writes every legal move of the side to move into out (room for
+     * max_moves entries) and returns their number; 0 iff the game is over. */
+    int (*gen_moves)(const void *st, move_t *out);
+
+    /* Optional: the number gen_moves() would return, possibly faster
+     * (bulk counting in perft).  NULL: callers use gen_moves. */
+    long (*count_moves)(const void *st);
+
+    /* Plays legal move m on *st. */
+    void (*play)(void *st, move_t m);
+
+    /* The outcome of the position; *margin (may be NULL) receives the
+     * winner's margin (0 for a draw or when the game has no margin). */
+    enum game_status (*outcome)(const void *st, int *margin);
+
+    /* Zobrist-style hash of the position, side to move included. */
+    uint64_t (*hash)(const void *st);
+
+    /* Optional debug cross-check: the hash recomputed from scratch. */
+    uint64_t (*hash_full)(const void *st);
+
+    /* Parses a move token (any accepted spelling) for the side to move.
+     * MOVE_PARSE_OK: *out is a legal move.  Otherwise a short reason may be
+     * appended to *why. */
+    enum move_parse (*parse_move)(const void *st, const char *s, move_t *out,
+                                  struct sbuf *why);
+
+    /* Canonical token of legal move m in position *st (before m is played).
+     * buf has room for MOVE_STR_MAX bytes. */
+    void (*format_move)(const void *st, move_t m, char buf[MOVE_STR_MAX]);
+
+    /* Position string (protocol.md section 4, "name:..." prefix included). */
+    void (*to_string)(const void *st, struct sbuf *out);
+
+    /* Reads a position string (whole token, "name:" prefix included).
+     * Returns 0, or -1 with a reason in *err for a malformed or impossible
+     * position (st may then be garbage). */
+    int (*from_string)(void *st, const char *s, struct sbuf *err);
+
+    /* A multi-line diagram of the position, every line ending in '\n'
+     * and none empty. */
+    void (*show)(const void *st, const struct show_info *info,
+                 struct sbuf *out);
+
+    /* Static evaluation for the search, from the side to move's point of
+     * view, in centi-units of the game (|value| < EVAL_WIN_MIN). */
+    int (*evaluate)(const void *st);
+};
+
+/* Scores above this are reserved for proven results in the search. */
+#define EVAL_WIN_MIN 100000
+
+#endif

@@ -1,0 +1,215 @@
+/* cmd_basic.c -- administrative commands: identity, the command list,
+ * help and engine options. */
+#include <stddef.h>
+#include <string.h>
+#include <strings.h>
+
+#include "config.h"
+#include "proto/args.h"
+#include "proto/commands.h"
+#include "search/search.h"
+
+/* Function:  The GTP version.  Returns: "2". */
+enum gtp_status cmd_protocol_version(struct session *s, int argc,
+                                     char **argv, struct sbuf *out)
+{
+    (void)s, (void)argc, (void)argv;
+    sbuf_puts(out, "2");
+    return GTP_OK;
+}
+
+/* Function:  The engine's name.  Returns: "triad". */
+enum gtp_status cmd_name(struct session *s, int argc, char **argv,
+                         struct sbuf *out)
+{
+    (void)s, (void)argc, (void)argv;
+    sbuf_puts(out, PACKAGE_NAME);
+    return GTP_OK;
+}
+
+/* Function:  The package version.  Returns: e.g. "0.1.0". */
+enum gtp_status cmd_version(struct session *s, int argc, char **argv,
+                            struct sbuf *out)
+{
+    (void)s, (void)argc, (void)argv;
+    sbuf_puts(out, PACKAGE_VERSION);
+    return GTP_OK;
+}
+
+/* Function:  Ends the session.  Returns: nothing; the process exits 0. */
+enum gtp_status cmd_quit(struct session *s, int argc, char **argv,
+                         struct sbuf *out)
+{
+    (void)s, (void)argc, (void)argv, (void)out;
+    return GTP_QUIT;
+}
+
+/* Arguments: NAME.  Returns: "true" or "false". */
+enum gtp_status cmd_known_command(struct session *s, int argc, char **argv,
+                                  struct sbuf *out)
+{
+    (void)s, (void)argc;
+    sbuf_puts(out, gtp_find(argv[0]) ? "true" : "false");
+    return GTP_OK;
+}
+
+/* Returns: every command name, one per line, sorted. */
+enum gtp_status cmd_list_commands(struct session *s, int argc, char **argv,
+                                  struct sbuf *out)
+{
+    (void)s, (void)argc, (void)argv;
+    size_t n;
+    const struct gtp_command *table = gtp_commands(&n);
+    for (size_t i = 0; i < n; i++)
+        sbuf_printf(out, "%s%s", i ? "\n" : "", table[i].name);
+    return GTP_OK;
+}
+
+/* Arguments: [COMMAND].  Fails: unknown command.  Returns: one line per
+ * command "name args - summary", or that line for COMMAND alone. */
+enum gtp_status cmd_help(struct session *s, int argc, char **argv,
+                         struct sbuf *out)
+{
+    (void)s;
+    size_t n;
+    const struct gtp_command *table = gtp_commands(&n);
+    if (argc == 1) {
+        const struct gtp_command *c = gtp_find(argv[0]);
+        if (!c) {
+            sbuf_printf(out, "unknown command: %s", argv[0]);
+            return GTP_FAIL;
+        }
+        table = c;
+        n = 1;
+    }
+    for (size_t i = 0; i < n; i++)
+        sbuf_printf(out, "\n%s%s%s - %s", table[i].name,
+                    table[i].args[0] ? " " : "", table[i].args,
+                    table[i].summary);
+    return GTP_OK;
+}
+
+/* The settings set_option knows, with their ranges. */
+enum option_kind { OPT_U64, OPT_INT, OPT_SECONDS, OPT_METHOD };
+
+struct option_def {
+    const char *name;
+    enum option_kind kind;
+    long lo, hi;
+    size_t offset;            /* into struct options */
+};
+
+static const struct option_def option_defs[] = {
+    { "seed", OPT_U64, 0, 0, offsetof(struct options, seed) },
+    { "threads", OPT_INT, 1, 64, offsetof(struct options, threads) },
+    { "movetime", OPT_SECONDS, 0, 86400, offsetof(struct options, movetime) },
+    { "maxnodes", OPT_U64, 0, 0, offsetof(struct options, maxnodes) },
+    { "hash", OPT_INT, 1, 16384, offsetof(struct options, hash_mb) },
+    { "maxplies", OPT_INT, 0, 1000000, offsetof(struct options, maxplies) },
+    { "method", OPT_METHOD, 0, 0, offsetof(struct options, method) },
+};
+
+const char *cmd_option_name(size_t i)
+{
+    return i < sizeof option_defs / sizeof option_defs[0]
+           ? option_defs[i].name : NULL;
+}
+
+/* Names of enum search_method values, in order. */
+static const char *const method_names[] = {
+    "auto", "alphabeta", "mcts", "random", "greedy", "plainmcts"
+};
+#define N_METHODS (sizeof method_names / sizeof method_names[0])
+
+static void print_option(const struct options *o, const struct option_def *d,
+                         struct sbuf *out)
+{
+    const char *field = (const char *)o + d->offset;
+    switch (d->kind) {
+    case OPT_U64:
+        sbuf_printf(out, "%s %llu", d->name,
+                    (unsigned long long)*(const uint64_t *)field);
+        break;
+    case OPT_INT:
+        sbuf_printf(out, "%s %d", d->name, *(const int *)field);
+        break;
+    case OPT_SECONDS:
+        sbuf_printf(out, "%s %g", d->name, *(const double *)field);
+        break;
+    case OPT_METHOD:
+        sbuf_printf(out, "%s %s", d->name, method_names[*(const int *)field]);
+        break;
+    }
+}
+
+/* Returns: one "name value" line per setting. */
+enum gtp_status cmd_options(struct session *s, int argc, char **argv,
+                            struct sbuf *out)
+{
+    (void)argc, (void)argv;
+    for (size_t i = 0; i < sizeof option_defs / sizeof option_defs[0]; i++) {
+        if (i)
+            sbuf_putc(out, '\n');
+        print_option(&s->opt, &option_defs[i], out);
+    }
+    return GTP_OK;
+}
+
+/* Parses value for d into *o; 0, or -1. */
+static int parse_option(struct options *o, const struct option_def *d,
+                        const char *value)
+{
+    char *field = (char *)o + d->offset;
+    long l;
+    switch (d->kind) {
+    case OPT_U64:
+        return args_u64(value, (uint64_t *)field);
+    case OPT_INT:
+        if (args_long(value, d->lo, d->hi, &l) != 0)
+            return -1;
+        *(int *)field = (int)l;
+        return 0;
+    case OPT_SECONDS:
+        return args_double(value, (double)d->lo, (double)d->hi,
+                           (double *)field);
+    case OPT_METHOD:
+        for (size_t i = 0; i < N_METHODS; i++)
+            if (strcasecmp(value, method_names[i]) == 0) {
+                *(int *)field = (int)i;
+                return 0;
+            }
+        return -1;
+    }
+    return -1;
+}
+
+/* Arguments: NAME VALUE.  Fails: unknown option, value out of range, no
+ * memory for the hash table.  Returns: nothing. */
+enum gtp_status cmd_set_option(struct session *s, int argc, char **argv,
+                               struct sbuf *out)
+{
+    (void)argc;
+    const struct option_def *d = NULL;
+    for (size_t i = 0; i < sizeof option_defs / sizeof option_defs[0]; i++)
+        if (strcmp(argv[0], option_defs[i].name) == 0)
+            d = &option_defs[i];
+    if (!d) {
+        sbuf_printf(out, "syntax error: unknown option: %s", argv[0]);
+        return GTP_FAIL;
+    }
+    struct options o = s->opt;
+    if (parse_option(&o, d, argv[1]) != 0) {
+        sbuf_printf(out, "syntax error: bad value for %s: %s", d->name,
+                    argv[1]);
+        return GTP_FAIL;
+    }
+    if (o.hash_mb != s->opt.hash_mb && s->search &&
+        search_set_hash(s->search, (size_t)o.hash_mb) != 0) {
+        sbuf_puts(out, "out of memory");
+        return GTP_FAIL;
+    }
+    if (d->offset == offsetof(struct options, seed))
+        rng_seed(&s->rng, o.seed);     /* same seed, same games again */
+    s->opt = o;
+    return GTP_OK;
+}

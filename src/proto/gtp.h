@@ -1,0 +1,49 @@
+/* gtp.h -- GTP version 2 framing and the command dispatcher.
+ *
+ * gtp_execute() takes one raw input line, preprocesses it (protocol.md
+ * section 1), looks the command up in the table, checks its argument count
+ * and runs the handler.  Handlers only fill a result text and say whether
+ * they succeeded; the dispatcher alone writes '=' / '?' replies, so every
+ * reply is framed, free of empty lines and flushed.
+ */
+#ifndef TRIAD_PROTO_GTP_H
+#define TRIAD_PROTO_GTP_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "core/sbuf.h"
+#include "proto/session.h"
+
+enum gtp_status {
+    GTP_OK = 0,     /* success: the text is the result            */
+    GTP_FAIL,       /* failure: the text is the error message      */
+    GTP_QUIT        /* success, then the session ends              */
+};
+
+typedef enum gtp_status gtp_handler(struct session *s, int argc,
+                                    char **argv, struct sbuf *out);
+
+struct gtp_command {
+    const char *name;
+    int min_args;
+    int max_args;           /* -1: no upper bound                   */
+    gtp_handler *run;
+    const char *args;       /* usage of the arguments, e.g. "COLOR"  */
+    const char *summary;    /* one line for help                     */
+};
+
+/* The command table, sorted by name; *n receives its length. */
+const struct gtp_command *gtp_commands(size_t *n);
+
+/* The command called name, or NULL. */
+const struct gtp_command *gtp_find(const char *name);
+
+/* Runs one input line of len bytes (without its '\n'; it may contain any
+ * bytes, NUL included) and writes the framed reply to out.  An empty or
+ * comment-only line gets no reply.  Returns GTP_QUIT when the session
+ * should end (quit, or out can no longer be written), else GTP_OK. */
+enum gtp_status gtp_execute(struct session *s, const char *line, size_t len,
+                            FILE *out);
+
+#endif

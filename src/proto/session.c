@@ -1,0 +1,202 @@
+/* session.c -- game, history, options and clocks of one controller. */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "games/games.h"
+#include "proto/session.h"
+#include "search/search.h"
+
+#define DEFAULT_HASH_MB 64
+
+static unsigned char *state_at(const struct session *s, int k)
+{
+    return s->states + s->game->state_size * (size_t)k;
+}
+
+const void *session_position(const struct session *s)
+{
+    return state_at(s, s->nply);
+}
+
+/* Makes room for k + 1 positions; false when memory is short. */
+static bool reserve_plies(struct session *s, int k)
+{
+    if (k < s->cap)
+        return true;
+    int cap = s->cap ? s->cap * 2 : 64;
+    while (cap <= k)
+        cap *= 2;
+    unsigned char *states = realloc(s->states,
+                                    s->game->state_size * (size_t)cap);
+    if (!states)
+        return false;
+    s->states = states;
+    move_t *moves = realloc(s->moves, sizeof *moves * (size_t)cap);
+    if (!moves)
+        return false;
+    s->moves = moves;
+    s->cap = cap;
+    return true;
+}
+
+/* Installs the start position *start of game g.  Returns -1 (nothing
+ * changed) when memory is short. */
+static int install(struct session *s, const struct game_ops *g,
+                   const void *start)
+{
+    unsigned char *states = malloc(g->state_size * 64);
+    move_t *moves = malloc(sizeof *moves * 64);
+    if (!states || !moves) {
+        free(states);
+        free(moves);
+        return -1;
+    }
+    memcpy(states, start, g->state_size);
+    if (g != s->game) {
+        search_free(s->search);
+        s->search = NULL;
+    } else if (s->search) {
+        search_clear(s->search);
+    }
+    free(s->states);
+    free(s->moves);
+    s->game = g;
+    s->states = states;
+    s->moves = moves;
+    s->cap = 64;
+    s->nply = 0;
+    return 0;
+}
+
+int session_setup(struct session *s, const struct game_ops *g, int argc,
+                  char *const argv[], struct sbuf *err)
+{
+    void *start = malloc(g->state_size);
+    int rc = -1;
+    if (!start) {
+        sbuf_puts(err, "out of memory");
+    } else if (g->setup(start, argc, argv, rng_next(&s->rng), err) == 0) {
+        rc = install(s, g, start);
+        if (rc != 0)
+            sbuf_puts(err, "out of memory");
+    }
+    free(start);
+    return rc;
+}
+
+int session_setposition(struct session *s, const char *pos,
+                        struct sbuf *err)
+{
+    const struct game_ops *g = game_of_position(pos);
+    if (!g) {
+        sbuf_puts(err, "unknown game in position string");
+        return -1;
+    }
+    void *start = malloc(g->state_size);
+    if (!start) {
+        sbuf_puts(err, "out of memory");
+        return -1;
+    }
+    int rc = -1;
+    if (g->from_string(start, pos, err) == 0) {
+        rc = install(s, g, start);
+        if (rc != 0)
+            sbuf_puts(err, "out of memory");
+    }
+    free(start);
+    return rc;
+}
+
+void session_restart(struct session *s)
+{
+    s->nply = 0;
+    if (s->search)
+        search_clear(s->search);
+}
+
+int session_play(struct session *s, move_t m)
+{
+    if (!reserve_plies(s, s->nply + 1))
+        return -1;
+    size_t size = s->game->state_size;
+    memcpy(state_at(s, s->nply + 1), state_at(s, s->nply), size);
+    s->game->play(state_at(s, s->nply + 1), m);
+    s->moves[s->nply] = m;
+    s->nply++;
+    return 0;
+}
+
+int session_undo(struct session *s)
+{
+    if (s->nply == 0)
+        return -1;
+    s->nply--;
+    return 0;
+}
+
+enum game_status session_outcome(const struct session *s, int *margin)
+{
+    enum game_status st = s->game->outcome(session_position(s), margin);
+    if (st == GAME_ONGOING && s->opt.maxplies > 0 &&
+        s->nply >= s->opt.maxplies) {
+        if (margin)
+            *margin = 0;
+        return GAME_DRAW;
+    }
+    return st;
+}
+
+int session_legal_moves(const struct session *s, move_t *out)
+{
+    if (session_outcome(s, NULL) != GAME_ONGOING)
+        return 0;
+    return s->game->gen_moves(session_position(s), out);
+}
+
+int session_parse_color(const struct session *s, const char *word)
+{
+    static const char *const synonyms[2][2] = {
+        { "white", "w" }, { "black", "b" }
+    };
+    for (int side = 0; side < 2; side++) {
+        const char *name = s->game->side_names[side];
+        if (strcasecmp(word, name) == 0 ||
+            (word[0] && !word[1] &&
+             (word[0] | 0x20) == (name[0] | 0x20)) ||
+            strcasecmp(word, synonyms[side][0]) == 0 ||
+            strcasecmp(word, synonyms[side][1]) == 0)
+            return side;
+    }
+    return -1;
+}
+
+struct search *session_searcher(struct session *s)
+{
+    if (!s->search)
+        s->search = search_new(s->game, (size_t)s->opt.hash_mb);
+    return s->search;
+}
+
+int session_init(struct session *s, uint64_t seed)
+{
+    memset(s, 0, sizeof *s);
+    s->opt = (struct options){
+        .seed = seed, .threads = 1, .movetime = 1.0, .maxnodes = 0,
+        .hash_mb = DEFAULT_HASH_MB, .maxplies = 0, .method = 0
+    };
+    rng_seed(&s->rng, seed);
+    clock_reset(&s->clock);
+    struct sbuf err = SBUF_INIT;
+    int rc = session_setup(s, game_at(0), 0, NULL, &err);
+    sbuf_free(&err);
+    return rc;
+}
+
+void session_done(struct session *s)
+{
+    search_free(s->search);
+    free(s->states);
+    free(s->moves);
+    memset(s, 0, sizeof *s);
+}

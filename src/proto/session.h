@@ -1,0 +1,91 @@
+/* session.h -- everything a controller can change: the game, its start
+ * position and history, the options, the clocks and the searcher.
+ *
+ * The history is kept as the list of positions (copy-make), so undo is a
+ * pop and a failed command never has to repair anything.  Two sessions in
+ * one process never share state.
+ */
+#ifndef TRIAD_PROTO_SESSION_H
+#define TRIAD_PROTO_SESSION_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "core/game.h"
+#include "core/rng.h"
+#include "core/sbuf.h"
+#include "proto/timeman.h"
+
+struct search;
+
+struct options {
+    uint64_t seed;        /* random choices of setups and the search  */
+    int threads;          /* search threads, >= 1                     */
+    double movetime;      /* seconds per move when no clock is set    */
+    uint64_t maxnodes;    /* node budget per search, 0 = none         */
+    int hash_mb;          /* transposition table size in MiB          */
+    int maxplies;         /* adjudicate a draw after N plies, 0 = off */
+    int method;           /* enum search_method: 0 = auto             */
+};
+
+struct session {
+    const struct game_ops *game;
+    unsigned char *states;        /* states[k] = position after k moves */
+    move_t *moves;                /* moves[k] = move from states[k]   */
+    int nply;                     /* moves played since the start     */
+    int cap;                      /* room for positions in states     */
+    struct options opt;
+    struct clock_state clock;     /* time_settings / time_left        */
+    struct rng rng;
+    struct search *search;        /* created lazily, per game         */
+    const volatile bool *stop;    /* set by SIGINT while thinking     */
+    FILE *log;                    /* progress and warnings, or NULL   */
+    bool quiet;                   /* --quiet: no search progress      */
+    bool interactive;             /* a person at a terminal           */
+};
+
+/* Initialises *s with the default game (the first registered one) and
+ * default options.  Returns 0, or -1 when memory is short. */
+int session_init(struct session *s, uint64_t seed);
+void session_done(struct session *s);
+
+/* The current position (never NULL). */
+const void *session_position(const struct session *s);
+
+/* Starts a new game g from setup words argv[0..argc-1].  On failure
+ * returns -1 with a reason in *err and leaves the session unchanged. */
+int session_setup(struct session *s, const struct game_ops *g, int argc,
+                  char *const argv[], struct sbuf *err);
+
+/* Replaces the game with the position string pos; as session_setup. */
+int session_setposition(struct session *s, const char *pos,
+                        struct sbuf *err);
+
+/* Back to the start of the game: the position the last setup or
+ * setposition made (so the same Truchet layout, the same random start). */
+void session_restart(struct session *s);
+
+/* Plays legal move m.  Returns 0, or -1 when memory is short (nothing
+ * changed). */
+int session_play(struct session *s, move_t m);
+
+/* Takes back the last move; -1 at the start of the game. */
+int session_undo(struct session *s);
+
+/* Outcome including the maxplies adjudication (a draw, margin 0). */
+enum game_status session_outcome(const struct session *s, int *margin);
+
+/* Legal moves of the current position (none once the game is over,
+ * including by maxplies).  Writes at most game->max_moves moves into out
+ * and returns their number. */
+int session_legal_moves(const struct session *s, move_t *out);
+
+/* Parses a colour word of the current game: 0, 1, or -1. */
+int session_parse_color(const struct session *s, const char *word);
+
+/* The searcher for the current game, created on first use; NULL when
+ * memory is short. */
+struct search *session_searcher(struct session *s);
+
+#endif

@@ -1,0 +1,86 @@
+/* timeman.c -- GTP clocks and the per-move time budget (see timeman.h). */
+#include "proto/timeman.h"
+
+/* Time kept back for process and pipe latency on every move. */
+#define RESERVE_FRACTION 0.03
+#define RESERVE_MAX 0.05
+#define MIN_BUDGET 0.005
+
+void clock_reset(struct clock_state *c)
+{
+    *c = (struct clock_state){ .limited = false };
+}
+
+void clock_settings(struct clock_state *c, double main_time, double byo,
+                    int stones)
+{
+    clock_reset(c);
+    if (byo > 0 && stones == 0)
+        return;                       /* GTP: no time limit */
+    c->limited = true;
+    c->main_time = main_time;
+    c->byo_time = byo;
+    c->byo_stones = stones;
+    for (int side = 0; side < 2; side++) {
+        c->left[side] = main_time;
+        c->stones_left[side] = 0;
+        if (main_time <= 0 && stones > 0) {
+            c->left[side] = byo;
+            c->stones_left[side] = stones;
+        }
+    }
+}
+
+void clock_left(struct clock_state *c, int side, double seconds, int stones)
+{
+    c->limited = true;      /* a controller may send time_left alone */
+    c->left[side] = seconds;
+    c->stones_left[side] = stones;
+}
+
+void clock_spend(struct clock_state *c, int side, double seconds)
+{
+    if (!c->limited)
+        return;
+    c->left[side] -= seconds;
+    if (c->stones_left[side] == 0) {
+        if (c->left[side] < 0 && c->byo_stones > 0) {
+            c->left[side] += c->byo_time;   /* overflow into byo-yomi */
+            c->stones_left[side] = c->byo_stones;
+        }
+        return;
+    }
+    if (--c->stones_left[side] == 0) {     /* period done: a new one */
+        c->left[side] = c->byo_time;
+        c->stones_left[side] = c->byo_stones;
+    }
+}
+
+static double less_reserve(double t)
+{
+    double reserve = t * RESERVE_FRACTION;
+    if (reserve > RESERVE_MAX)
+        reserve = RESERVE_MAX;
+    t -= reserve;
+    return t < MIN_BUDGET ? MIN_BUDGET : t;
+}
+
+double clock_budget(const struct clock_state *c, int side, double movetime,
+                    int moves_left)
+{
+    if (!c->limited)
+        return less_reserve(movetime);
+    double left = c->left[side];
+    if (c->stones_left[side] > 0)
+        return less_reserve(left / c->stones_left[side]);
+    if (moves_left < 1)
+        moves_left = 1;
+    double per_byo = c->byo_stones > 0 ? c->byo_time / c->byo_stones : 0;
+    double share = left / moves_left + 0.8 * per_byo;
+    /* Never bet more than half of the main time on one move, nor (with no
+     * byo-yomi to fall back on) anything that could overrun the clock. */
+    double cap = left * 0.5 + 0.8 * per_byo;
+    if (share > cap)
+        share = cap;
+    return less_reserve(share);
+}

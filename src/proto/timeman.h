@@ -1,0 +1,41 @@
+/* timeman.h -- GTP clocks (time_settings / time_left) and the time a
+ * move may take.
+ *
+ * GTP semantics: MAIN seconds of main time, then Canadian byo-yomi of BYO
+ * seconds for every STONES moves; BYO > 0 with STONES = 0 means no limit.
+ * The engine keeps its own clock between time_left updates.
+ */
+#ifndef TRIAD_PROTO_TIMEMAN_H
+#define TRIAD_PROTO_TIMEMAN_H
+
+#include <stdbool.h>
+
+struct clock_state {
+    bool limited;          /* a time limit is in force               */
+    double main_time;      /* as given by time_settings              */
+    double byo_time;
+    int byo_stones;
+    double left[2];        /* seconds left in the current period     */
+    int stones_left[2];    /* 0 = main time, > 0 = byo-yomi moves     */
+};
+
+/* No time limit (the start state). */
+void clock_reset(struct clock_state *c);
+
+/* time_settings; all arguments already validated as non-negative. */
+void clock_settings(struct clock_state *c, double main_time, double byo,
+                    int stones);
+
+/* time_left for side. */
+void clock_left(struct clock_state *c, int side, double seconds, int stones);
+
+/* Charges side for a move that took seconds. */
+void clock_spend(struct clock_state *c, int side, double seconds);
+
+/* Seconds the search may use for side's next move: movetime (less a small
+ * reserve for the reply) without a clock, otherwise a share of the clock
+ * spread over moves_left expected moves that never exceeds what is left. */
+double clock_budget(const struct clock_state *c, int side, double movetime,
+                    int moves_left);
+
+#endif

@@ -1,0 +1,463 @@
+/* alphabeta.c -- iterative deepening negamax with principal variation
+ * search, transposition table, killer and history move ordering, late
+ * move reductions and lazy SMP threads.
+ *
+ * Sides need not alternate (DVONN's White plays plies 49 and 50; passes):
+ * a child's value is negated, and the window flipped, only when the side
+ * to move differs between parent and child.
+ *
+ * Proofs: a value is "resolved" when it was computed from finished games
+ * (and adjudicated draws) only, with no static evaluation and no TT entry
+ * that was itself unresolved.  Each worker counts unresolved events; a node
+ * whose count did not change while it was searched is resolved, its TT
+ * entry says so, and such an entry is valid at any depth.  A resolved root
+ * searched with a full window holds the exact game value.
+ */
+#include <limits.h>
+#include <string.h>
+
+#include "core/zobrist.h"
+#include "search/search_int.h"
+
+#define ADJ_TAG 0x7AD1u          /* zobrist tag: plies left to the draw */
+#define KEY_TT (1 << 30)
+#define KEY_KILLER (1 << 29)
+#define HIST_MAX (1 << 26)
+#define LMR_MIN_DEPTH 3
+#define LMR_MIN_INDEX 3
+#define LAZY_PICKS 4             /* then the rest of the list is sorted */
+
+static unsigned hist_index(move_t m)
+{
+    return (uint32_t)(m * 0x9E3779B1u) >> (32 - HIST_BITS);
+}
+
+static int to_tt(const struct search *s, int v, int ply)
+{
+    if (s->exact)
+        return v;
+    if (v >= EVAL_WIN_MIN)
+        return v + ply;
+    if (v <= -EVAL_WIN_MIN)
+        return v - ply;
+    return v;
+}
+
+static int from_tt(const struct search *s, int v, int ply)
+{
+    return to_tt(s, v, -ply);
+}
+
+/* Ordering keys: TT move, then the two killers, then history. */
+static void score_moves(struct worker *w, int ply, int n, move_t tt_move,
+                        int side)
+{
+    const move_t *mv = w->moves[ply];
+    int *key = w->keys[ply];
+    const int32_t *hist = w->history[side];
+    for (int i = 0; i < n; i++) {
+        move_t m = mv[i];
+        if (m == tt_move)
+            key[i] = KEY_TT;
+        else if (m == w->killers[ply][0])
+            key[i] = KEY_KILLER + 1;
+        else if (m == w->killers[ply][1])
+            key[i] = KEY_KILLER;
+        else
+            key[i] = hist[hist_index(m)];
+    }
+    if (w->id > 0)              /* helper threads: vary the order a little */
+        for (int i = 0; i < n; i++)
+            if (key[i] < KEY_KILLER)
+                key[i] += (int)rng_below(&w->rng, 16);
+}
+
+static void swap_moves(move_t *mv, int *key, int a, int b)
+{
+    move_t m = mv[a];
+    mv[a] = mv[b];
+    mv[b] = m;
+    int k = key[a];
+    key[a] = key[b];
+    key[b] = k;
+}
+
+/* Shell sort by descending key: lists can have thousands of moves. */
+static void sort_moves(move_t *mv, int *key, int lo, int n)
+{
+    static const int gaps[] = { 701, 301, 132, 57, 23, 10, 4, 1 };
+    for (size_t g = 0; g < sizeof gaps / sizeof gaps[0]; g++) {
+        int gap = gaps[g];
+        for (int i = lo + gap; i < n; i++) {
+            move_t m = mv[i];
+            int k = key[i];
+            int j = i;
+            for (; j - gap >= lo && key[j - gap] < k; j -= gap) {
+                mv[j] = mv[j - gap];
+                key[j] = key[j - gap];
+            }
+            mv[j] = m;
+            key[j] = k;
+        }
+    }
+}
+
+/* Brings the i-th best move to index i: a few lazy picks first, since a
+ * cut-off usually comes early, then one sort of the remainder. */
+static void pick_move(move_t *mv, int *key, int i, int n)
+{
+    if (i < LAZY_PICKS) {
+        int b = i;
+        for (int j = i + 1; j < n; j++)
+            if (key[j] > key[b])
+                b = j;
+        swap_moves(mv, key, i, b);
+    } else if (i == LAZY_PICKS) {
+        sort_moves(mv, key, i, n);
+    }
+}
+
+static void record_cutoff(struct worker *w, int ply, int side, move_t m,
+                          int depth)
+{
+    if (w->killers[ply][0] != m) {
+        w->killers[ply][1] = w->killers[ply][0];
+        w->killers[ply][0] = m;
+    }
+    int32_t *h = &w->history[side][hist_index(m)];
+    *h += depth * depth;
+    if (*h > HIST_MAX)
+        for (int i = 0; i < HIST_SIZE; i++)
+            w->history[side][i] /= 2;
+}
+
+static void update_pv(struct worker *w, int ply, move_t m)
+{
+    if (ply >= SEARCH_MAX_PV)
+        return;
+    w->pv[ply][0] = m;
+    int n = w->pv_len[ply + 1];
+    if (n > SEARCH_MAX_PV - 1)
+        n = SEARCH_MAX_PV - 1;
+    memcpy(&w->pv[ply][1], w->pv[ply + 1], sizeof(move_t) * (size_t)n);
+    w->pv_len[ply] = n + 1;
+}
+
+static int ab_node(struct worker *w, int ply, int depth, int alpha, int beta,
+                   bool pv);
+
+/* The child at ply + 1, seen from the parent's side. */
+static int child_value(struct worker *w, int ply, int depth, int alpha,
+                       int beta, bool pv, bool same)
+{
+    if (same)
+        return ab_node(w, ply + 1, depth, alpha, beta, pv);
+    return -ab_node(w, ply + 1, depth, -beta, -alpha, pv);
+}
+
+/* Searches move i (already played into ply + 1) with PVS and LMR. */
+static int search_move(struct worker *w, int ply, int depth, int alpha,
+                       int beta, bool pv, int i, int key, bool same)
+{
+    if (i == 0)
+        return child_value(w, ply, depth - 1, alpha, beta, pv, same);
+    int r = 0;
+    if (!pv && depth >= LMR_MIN_DEPTH && i >= LMR_MIN_INDEX &&
+        key < KEY_KILLER)
+        r = depth >= 6 && i >= 12 ? 2 : 1;
+    int v = child_value(w, ply, depth - 1 - r, alpha, alpha + 1, false, same);
+    if (v > alpha && r > 0 && !w->stop)
+        v = child_value(w, ply, depth - 1, alpha, alpha + 1, false, same);
+    if (v > alpha && v < beta && pv && !w->stop)
+        v = child_value(w, ply, depth - 1, alpha, beta, true, same);
+    return v;
+}
+
+/* Value of a position where the static evaluation stands in. */
+static int leaf_value(struct worker *w, const void *st, int ply)
+{
+    const struct game_ops *g = w->s->g;
+    int margin = 0;
+    enum game_status o = g->outcome(st, &margin);
+    if (o != GAME_ONGOING)
+        return score_terminal(w->s, o, margin, g->side_to_move(st), ply);
+    w->unresolved++;
+    return clamp_eval(g->evaluate(st));
+}
+
+/* Looks the node up; true with *v set when the entry decides it. */
+static bool tt_cutoff(struct worker *w, uint64_t key, int ply, int depth,
+                      int adj, bool salted, int alpha, int beta, bool pv,
+                      move_t *tt_move, int *v)
+{
+    struct tt_hit h;
+    if (!tt_probe(&w->s->tt, key, &h))
+        return false;
+    *tt_move = h.move;
+    bool exact_ok = h.resolved && (salted || adj >= h.depth);
+    if (h.depth < depth && !exact_ok)
+        return false;
+    if (pv && !(exact_ok && h.bound == TT_EXACT))
+        return false;           /* keep the PV intact */
+    int s = from_tt(w->s, h.score, ply);
+    if (h.bound == TT_EXACT || (h.bound == TT_LOWER && s >= beta) ||
+        (h.bound == TT_UPPER && s <= alpha)) {
+        if (!exact_ok)
+            w->unresolved++;
+        *v = s;
+        return true;
+    }
+    return false;
+}
+
+static int ab_node(struct worker *w, int ply, int depth, int alpha, int beta,
+                   bool pv)
+{
+    struct search *s = w->s;
+    const struct game_ops *g = s->g;
+    const unsigned char *st = worker_state(w, ply);
+    if (ply <= SEARCH_MAX_PV)
+        w->pv_len[ply] = 0;
+    if (ply > w->seldepth)
+        w->seldepth = ply;
+    /* Plies left before the adjudicated draw, INT_MAX without one. */
+    int adj = s->lim.plies_left > 0 ? s->lim.plies_left - ply : INT_MAX;
+    if (adj <= 0) {
+        int margin = 0;
+        enum game_status o = g->outcome(st, &margin);
+        return score_terminal(s, o, margin, g->side_to_move(st), ply);
+    }
+    if (depth <= 0 || ply >= SEARCH_MAX_PLY - 1)
+        return leaf_value(w, st, ply);
+    /* A draw within reach makes the value depend on its distance. */
+    bool salted = adj <= depth;
+    uint64_t key = g->hash(st) ^ s->key_salt;
+    if (salted)
+        key ^= zobrist_key(ADJ_TAG, (uint32_t)adj);
+    move_t tt_move = MOVE_NONE;
+    int v;
+    if (tt_cutoff(w, key, ply, depth, adj, salted, alpha, beta, pv, &tt_move,
+                  &v))
+        return v;
+    move_t *mv = search_ply_moves(w, ply);
+    if (!mv)
+        return leaf_value(w, st, ply);
+    int *keys = w->keys[ply];
+    int n = g->gen_moves(st, mv);
+    int side = g->side_to_move(st);
+    if (n == 0) {
+        int margin = 0;
+        enum game_status o = g->outcome(st, &margin);
+        return score_terminal(s, o, margin, side, ply);
+    }
+    score_moves(w, ply, n, tt_move, side);
+    uint64_t unresolved0 = w->unresolved;
+    int alpha0 = alpha;
+    int best = -SCORE_INF;
+    move_t best_move = MOVE_NONE;
+    unsigned char *child = worker_state(w, ply + 1);
+    for (int i = 0; i < n; i++) {
+        pick_move(mv, keys, i, n);
+        memcpy(child, st, g->state_size);
+        g->play(child, mv[i]);
+        worker_count(w);
+        if (w->stop)
+            return 0;
+        bool same = g->side_to_move(child) == side;
+        v = search_move(w, ply, depth, alpha, beta, pv, i, keys[i], same);
+        if (w->stop)
+            return 0;
+        if (v <= best)
+            continue;
+        best = v;
+        best_move = mv[i];
+        if (v <= alpha)
+            continue;
+        alpha = v;
+        update_pv(w, ply, mv[i]);
+        if (alpha >= beta) {
+            record_cutoff(w, ply, side, mv[i], depth);
+            break;
+        }
+    }
+    enum tt_bound bound = best >= beta ? TT_LOWER
+                        : best > alpha0 ? TT_EXACT : TT_UPPER;
+    tt_store(&s->tt, key, best_move, to_tt(s, best, ply), depth, bound,
+             w->unresolved == unresolved0);
+    return best;
+}
+
+/* One iteration at the root: every root move, PVS, full window. */
+static int ab_root(struct worker *w, int depth)
+{
+    struct search *s = w->s;
+    const struct game_ops *g = s->g;
+    const unsigned char *st = worker_state(w, 0);
+    unsigned char *child = worker_state(w, 1);
+    int side = g->side_to_move(st);
+    int alpha = -SCORE_INF;
+    int beta = SCORE_INF;
+    int best_i = 0;
+    w->pv_len[0] = 0;
+    for (int i = 0; i < w->root_n; i++) {
+        memcpy(child, st, g->state_size);
+        g->play(child, w->root_moves[i]);
+        worker_count(w);
+        if (w->stop)
+            return 0;
+        bool same = g->side_to_move(child) == side;
+        int v = search_move(w, 0, depth, alpha, beta, true, i, KEY_TT, same);
+        if (w->stop)
+            return 0;
+        if (v > alpha) {
+            alpha = v;
+            best_i = i;
+            update_pv(w, 0, w->root_moves[i]);
+        }
+    }
+    /* The best move leads the next iteration; the others keep their
+     * order. */
+    move_t m = w->root_moves[best_i];
+    memmove(w->root_moves + 1, w->root_moves, sizeof(move_t) * (size_t)best_i);
+    w->root_moves[0] = m;
+    return alpha;
+}
+
+/* Generates and orders the root moves of worker w; returns their number. */
+static int root_setup(struct worker *w)
+{
+    struct search *s = w->s;
+    const struct game_ops *g = s->g;
+    memcpy(worker_state(w, 0), s->root, g->state_size);
+    int n = g->gen_moves(s->root, w->root_moves);
+    struct tt_hit h;
+    uint64_t key = g->hash(s->root) ^ s->key_salt;
+    if (tt_probe(&s->tt, key, &h))
+        for (int i = 1; i < n; i++)
+            if (w->root_moves[i] == h.move) {
+                w->root_moves[i] = w->root_moves[0];
+                w->root_moves[0] = h.move;
+            }
+    w->root_n = n;
+    w->done_depth = 0;
+    w->done_proven = false;
+    w->done_pv_len = 0;
+    return n;
+}
+
+static void print_info(const struct worker *w)
+{
+    const struct search *s = w->s;
+    FILE *f = s->lim.progress;
+    double t = search_clock() - s->t_start;
+    uint64_t nodes = search_total_nodes(s);
+    fprintf(f, "info depth %d score %d nodes %llu nps %llu time %llu",
+            w->done_depth, w->done_score, (unsigned long long)nodes,
+            (unsigned long long)(t > 0 ? (double)nodes / t : 0),
+            (unsigned long long)(t * 1000));
+    search_print_pv(s, f, w->done_pv, w->done_pv_len);
+    fputc('\n', f);
+    fflush(f);
+}
+
+/* Records a completed iteration. */
+static void iteration_done(struct worker *w, int depth, int v, bool proven)
+{
+    struct search *s = w->s;
+    w->done_depth = depth;
+    w->done_score = v;
+    w->done_proven = proven;
+    w->done_pv_len = w->pv_len[0];
+    memcpy(w->done_pv, w->pv[0], sizeof(move_t) * (size_t)w->pv_len[0]);
+    uint64_t key = s->g->hash(s->root) ^ s->key_salt;
+    tt_store(&s->tt, key, w->root_moves[0], to_tt(s, v, 0),
+             depth > 255 ? 255 : depth, TT_EXACT, proven);
+    if (w->id == 0 && s->lim.progress)
+        print_info(w);
+}
+
+static void iterate(struct worker *w)
+{
+    struct search *s = w->s;
+    int max_depth = SEARCH_MAX_PLY - 1;
+    if (s->lim.max_depth > 0 && s->lim.max_depth < max_depth)
+        max_depth = s->lim.max_depth;
+    /* Helpers start one ply deeper every other thread (lazy SMP). */
+    for (int d = 1 + (w->id & 1); d <= max_depth; d++) {
+        if (atomic_load_explicit(&s->stop_all, memory_order_relaxed))
+            break;
+        uint64_t unresolved0 = w->unresolved;
+        int v = ab_root(w, d);
+        if (w->stop)
+            break;
+        iteration_done(w, d, v, w->unresolved == unresolved0);
+        if (w->done_proven)
+            break;
+    }
+    search_poll(w);             /* flush the node count */
+}
+
+static void *helper_main(void *arg)
+{
+    struct worker *w = arg;
+    iterate(w);
+    return NULL;
+}
+
+/* Fills *out from worker 0's last completed iteration. */
+static void ab_result(struct search *s, struct search_result *out)
+{
+    const struct worker *w = s->w[0];
+    out->best = w->root_moves[0];
+    out->depth = w->done_depth;
+    if (w->done_depth > 0) {
+        out->score = w->done_score;
+        out->proven = w->done_proven;
+        out->pv_len = w->done_pv_len;
+        memcpy(out->pv, w->done_pv, sizeof(move_t) * (size_t)w->done_pv_len);
+        out->best = w->done_pv[0];
+    }
+    for (int i = 0; i < s->nthreads; i++)
+        out->nodes += s->w[i]->nodes;
+}
+
+/* A lone legal move under a clock is played at once (depth 0). */
+static void forced_result(struct search *s, struct search_result *out)
+{
+    const struct game_ops *g = s->g;
+    struct worker *w = s->w[0];
+    unsigned char *child = worker_state(w, 1);
+    memcpy(child, s->root, g->state_size);
+    g->play(child, w->root_moves[0]);
+    w->nodes++;
+    int v = leaf_value(w, child, 1);
+    bool same = g->side_to_move(child) == g->side_to_move(s->root);
+    out->best = w->root_moves[0];
+    out->score = same ? v : -v;
+    out->pv[0] = out->best;
+    out->pv_len = 1;
+    out->nodes = 1;
+}
+
+int ab_search(struct search *s, struct search_result *out)
+{
+    for (int i = 0; i < s->nthreads; i++)
+        if (root_setup(s->w[i]) == 0)
+            return -1;
+    if (s->w[0]->root_n == 1 && s->lim.seconds > 0 && !s->exact) {
+        forced_result(s, out);
+        return 0;
+    }
+    int started = 1;
+    for (; started < s->nthreads; started++)
+        if (pthread_create(&s->w[started]->thread, NULL, helper_main,
+                           s->w[started]) != 0)
+            break;
+    iterate(s->w[0]);
+    atomic_store(&s->stop_all, true);
+    for (int i = 1; i < started; i++)
+        pthread_join(s->w[i]->thread, NULL);
+    s->nthreads = started;
+    ab_result(s, out);
+    return 0;
+}

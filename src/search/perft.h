@@ -1,0 +1,27 @@
+/* perft.h -- move-path counting, written once against game_ops. */
+#ifndef TRIAD_SEARCH_PERFT_H
+#define TRIAD_SEARCH_PERFT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/game.h"
+
+struct perft_ctx;
+
+/* A context for perft up to max_depth plies of game g (buffers allocated
+ * once).  stop, if not NULL, is polled: a set flag aborts the count.
+ * Returns NULL when memory is short. */
+struct perft_ctx *perft_new(const struct game_ops *g, int max_depth,
+                            const volatile bool *stop);
+void perft_free(struct perft_ctx *p);
+
+/* Number of move sequences of exactly depth moves from *st (protocol.md
+ * section 5); depth <= max_depth.  Leaves are bulk-counted.  Returns -1 if
+ * aborted through the stop flag. */
+int64_t perft_run(struct perft_ctx *p, const void *st, int depth);
+
+/* Number of positions visited (make operations) by the last perft_run. */
+uint64_t perft_nodes(const struct perft_ctx *p);
+
+#endif

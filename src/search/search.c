@@ -1,0 +1,309 @@
+/* search.c -- the searcher object: memory, limits, stopping, progress, and
+ * the dispatch to alpha-beta (alphabeta.c), MCTS (mcts.c) and the
+ * baseline players (baseline.c).
+ *
+ * Determinism: with one thread and a node budget a search starts from an
+ * empty table and empty ordering tables, so its result depends only on the
+ * position and the limits (not on earlier searches or on timing).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "search/search_int.h"
+
+/* Keeps solve-mode entries (scores without the ply tie-break) apart. */
+#define SOLVE_SALT 0x6A09E667F3BCC909ULL
+
+double search_clock(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void stop_everyone(struct search *s, struct worker *w)
+{
+    atomic_store_explicit(&s->stop_all, true, memory_order_relaxed);
+    w->stop = true;
+}
+
+void search_poll(struct worker *w)
+{
+    struct search *s = w->s;
+    if (w->nodes >= w->node_limit) {
+        w->stop = true;
+        return;
+    }
+    uint64_t delta = w->nodes - w->flushed;
+    w->flushed = w->nodes;
+    uint64_t total = atomic_fetch_add_explicit(&s->shared_nodes, delta,
+                                               memory_order_relaxed) + delta;
+    if (s->lim.max_nodes && total >= s->lim.max_nodes)
+        stop_everyone(s, w);
+    if (s->lim.stop && *s->lim.stop)
+        stop_everyone(s, w);
+    if (s->deadline > 0 && search_clock() >= s->deadline)
+        stop_everyone(s, w);
+    if (atomic_load_explicit(&s->stop_all, memory_order_relaxed))
+        w->stop = true;
+}
+
+uint64_t search_total_nodes(const struct search *s)
+{
+    const struct worker *w = s->w[0];
+    return atomic_load_explicit(&s->shared_nodes, memory_order_relaxed) +
+           (w->nodes - w->flushed);
+}
+
+move_t *search_ply_moves(struct worker *w, int ply)
+{
+    if (!w->moves[ply]) {
+        size_t n = (size_t)w->s->g->max_moves;
+        void *block = malloc(n * (sizeof(move_t) + sizeof(int)));
+        if (!block)
+            return NULL;
+        w->moves[ply] = block;
+        w->keys[ply] = (int *)(w->moves[ply] + n);
+    }
+    return w->moves[ply];
+}
+
+void search_print_pv(const struct search *s, FILE *f, const move_t *pv,
+                     int n)
+{
+    const struct game_ops *g = s->g;
+    unsigned char *st = malloc(g->state_size);
+    fputs(" pv", f);
+    if (!st)
+        return;
+    memcpy(st, s->root, g->state_size);
+    for (int i = 0; i < n && pv[i] != MOVE_NONE; i++) {
+        char buf[MOVE_STR_MAX];
+        g->format_move(st, pv[i], buf);
+        fprintf(f, " %s", buf);
+        g->play(st, pv[i]);
+    }
+    free(st);
+}
+
+static void worker_free(struct worker *w)
+{
+    if (!w)
+        return;
+    for (int i = 0; i < SEARCH_MAX_PLY; i++)
+        free(w->moves[i]);
+    free(w->states);
+    free(w->root_moves);
+    free(w);
+}
+
+static struct worker *worker_new(struct search *s, int id)
+{
+    struct worker *w = calloc(1, sizeof *w);
+    if (!w)
+        return NULL;
+    w->s = s;
+    w->id = id;
+    w->states = malloc(s->g->state_size * (SEARCH_MAX_PLY + 1));
+    w->root_moves = malloc(sizeof(move_t) * (size_t)s->g->max_moves);
+    if (!w->states || !w->root_moves || !search_ply_moves(w, 0)) {
+        worker_free(w);
+        return NULL;
+    }
+    return w;
+}
+
+struct worker *search_worker(struct search *s, int i)
+{
+    if (!s->w[i])
+        s->w[i] = worker_new(s, i);
+    return s->w[i];
+}
+
+struct search *search_new(const struct game_ops *g, size_t hash_mb)
+{
+    struct search *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->g = g;
+    s->hash_mb = hash_mb;
+    if (tt_init(&s->tt, hash_mb) != 0) {
+        free(s);
+        return NULL;
+    }
+    if (!search_worker(s, 0)) {
+        search_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+void search_free(struct search *s)
+{
+    if (!s)
+        return;
+    for (int i = 0; i < SEARCH_MAX_THREADS; i++)
+        worker_free(s->w[i]);
+    mcts_free(s);
+    tt_free(&s->tt);
+    free(s);
+}
+
+int search_set_hash(struct search *s, size_t hash_mb)
+{
+    struct tt t;
+    if (tt_init(&t, hash_mb) != 0)
+        return -1;
+    tt_free(&s->tt);
+    s->tt = t;
+    s->hash_mb = hash_mb;
+    mcts_free(s);               /* reallocated at the new size when used */
+    return 0;
+}
+
+static void clear_ordering(struct worker *w)
+{
+    memset(w->killers, 0, sizeof w->killers);
+    memset(w->history, 0, sizeof w->history);
+}
+
+void search_clear(struct search *s)
+{
+    tt_clear(&s->tt);
+    for (int i = 0; i < SEARCH_MAX_THREADS; i++)
+        if (s->w[i])
+            clear_ordering(s->w[i]);
+}
+
+/* Old history counts fade between searches instead of vanishing. */
+static void age_history(struct worker *w)
+{
+    for (int c = 0; c < 2; c++)
+        for (int i = 0; i < HIST_SIZE; i++)
+            w->history[c][i] /= 2;
+    memset(w->killers, 0, sizeof w->killers);
+}
+
+static void reset_worker(struct search *s, struct worker *w, bool fresh)
+{
+    w->nodes = 0;
+    w->flushed = 0;
+    w->unresolved = 0;
+    w->stop = false;
+    w->seldepth = 0;
+    w->node_limit = s->nthreads == 1 && s->lim.max_nodes ? s->lim.max_nodes
+                                                         : UINT64_MAX;
+    rng_seed(&w->rng, s->lim.seed ^ (0x9E3779B97F4A7C15ULL * (uint64_t)w->id));
+    if (fresh)
+        clear_ordering(w);
+    else
+        age_history(w);
+}
+
+/* Takes the limits and prepares every worker for a new search. */
+static void search_begin(struct search *s, const void *st,
+                         const struct search_limits *lim, bool exact)
+{
+    s->lim = *lim;
+    s->root = st;
+    s->exact = exact;
+    s->key_salt = exact ? SOLVE_SALT : 0;
+    int n = lim->threads < 1 ? 1 : lim->threads;
+    if (n > SEARCH_MAX_THREADS)
+        n = SEARCH_MAX_THREADS;
+    s->nthreads = 1;
+    while (s->nthreads < n && search_worker(s, s->nthreads))
+        s->nthreads++;
+    s->t_start = search_clock();
+    s->deadline = lim->seconds > 0 ? s->t_start + lim->seconds : 0;
+    atomic_store(&s->stop_all, false);
+    atomic_store(&s->shared_nodes, 0);
+    bool fresh = s->nthreads == 1 && lim->max_nodes > 0;
+    if (fresh) {
+        tt_clear(&s->tt);
+        s->tt.gen = 0;
+    } else {
+        tt_new_search(&s->tt);
+    }
+    for (int i = 0; i < s->nthreads; i++)
+        reset_worker(s, s->w[i], fresh);
+}
+
+static void result_init(struct search_result *out)
+{
+    memset(out, 0, sizeof *out);
+    out->best = MOVE_NONE;
+}
+
+/* Fills *out for a finished game; returns -1 as search_run must. */
+static int game_over_result(struct search *s, struct search_result *out)
+{
+    int margin = 0;
+    const struct game_ops *g = s->g;
+    enum game_status o = g->outcome(s->root, &margin);
+    out->score = score_terminal(s, o, margin, g->side_to_move(s->root), 0);
+    out->proven = true;
+    return -1;
+}
+
+/* Finishes *out: time, and the margin of a proven result. */
+static void result_done(const struct search *s, struct search_result *out)
+{
+    out->seconds = search_clock() - s->t_start;
+    out->margin = 0;
+    if (out->proven && out->score != 0) {
+        int m = search_score_margin(out->score);
+        if (m < 1)
+            m = 1;              /* a win in a game without margin */
+        out->margin = out->score > 0 ? m : -m;
+    }
+}
+
+static int dispatch(struct search *s, struct search_result *out)
+{
+    switch (s->lim.method) {
+    case SEARCH_RANDOM:
+        return baseline_random(s, out);
+    case SEARCH_GREEDY:
+        return baseline_greedy(s, out);
+    case SEARCH_PLAIN_MCTS:
+        return mcts_search(s, true, out);
+    case SEARCH_MCTS:
+        return mcts_search(s, false, out);
+    case SEARCH_AUTO:          /* measured: doc/search.md */
+    case SEARCH_ALPHABETA:
+    default:
+        return ab_search(s, out);
+    }
+}
+
+int search_run(struct search *s, const void *st,
+               const struct search_limits *lim, struct search_result *out)
+{
+    result_init(out);
+    search_begin(s, st, lim, false);
+    int rc;
+    if (s->g->gen_moves(st, s->w[0]->moves[0]) == 0)
+        rc = game_over_result(s, out);
+    else
+        rc = dispatch(s, out);
+    result_done(s, out);
+    return rc;
+}
+
+int search_solve(struct search *s, const void *st,
+                 const struct search_limits *lim, struct search_result *out)
+{
+    result_init(out);
+    struct search_limits l = *lim;
+    l.method = SEARCH_ALPHABETA;
+    search_begin(s, st, &l, true);
+    int rc;
+    if (s->g->gen_moves(st, s->w[0]->moves[0]) == 0)
+        rc = game_over_result(s, out);
+    else
+        rc = ab_search(s, out);
+    result_done(s, out);
+    return rc;
+}

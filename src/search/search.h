@@ -1,0 +1,93 @@
+/* search.h -- the game-agnostic searcher behind genmove, analyze, solve
+ * and bench.  Written once against struct game_ops.
+ *
+ * A struct search owns everything a search mutates (transposition table,
+ * node counters, ordering tables, random generator, MCTS tree).  The
+ * caller owns the positions.  A search stops by polling: the node budget,
+ * the deadline and the caller's stop flag are checked regularly, and the
+ * best move of the last completed iteration is returned.
+ */
+#ifndef TRIAD_SEARCH_SEARCH_H
+#define TRIAD_SEARCH_SEARCH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "core/game.h"
+
+#define SEARCH_MAX_PV 64
+
+/* Which player to use.  SEARCH_AUTO lets the game/phase pick the method
+ * measured strongest (documented in doc/search.md). */
+enum search_method {
+    SEARCH_AUTO = 0,
+    SEARCH_ALPHABETA,
+    SEARCH_MCTS,
+    SEARCH_RANDOM,       /* baseline: uniform random legal move       */
+    SEARCH_GREEDY,       /* baseline: best static evaluation after one ply */
+    SEARCH_PLAIN_MCTS    /* baseline: UCT with uniform random playouts */
+};
+
+struct search_limits {
+    double seconds;             /* wall-clock budget, 0 = none            */
+    uint64_t max_nodes;         /* node budget, 0 = none                   */
+    int max_depth;              /* depth limit (alpha-beta), 0 = none      */
+    int threads;                /* >= 1                                   */
+    uint64_t seed;              /* random choices (tie breaks, MCTS)       */
+    int plies_left;             /* game adjudicated a draw after this many
+                                   more plies; 0 = no limit (maxplies)     */
+    enum search_method method;
+    const volatile bool *stop;  /* polled; may be NULL                     */
+    FILE *progress;             /* progress lines (stderr), NULL = quiet   */
+};
+
+struct search_result {
+    move_t best;                /* MOVE_NONE only if the game is over      */
+    int score;                  /* side to move's view; |score| >=
+                                   EVAL_WIN_MIN means a proven result      */
+    int depth;                  /* last completed depth (or playouts/1000) */
+    uint64_t nodes;
+    double seconds;
+    bool proven;                /* score is the exact game value           */
+    int margin;                 /* when proven: the final margin from the
+                                   side to move's view (> 0 it wins, < 0
+                                   it loses, 0 draw; +-1 in games without
+                                   a margin)                               */
+    int pv_len;
+    move_t pv[SEARCH_MAX_PV];
+    uint64_t playouts;          /* MCTS playouts (0 for other methods)     */
+};
+
+/* The winner's margin held by a proven score (|score| >= EVAL_WIN_MIN):
+ * a won position scores EVAL_WIN_MIN + margin * 256 + a tie-break in
+ * 0..255 (quicker wins higher), a lost one the negation; 0 for a game
+ * without margin.  Nonsense for |score| < EVAL_WIN_MIN. */
+static inline int search_score_margin(int score)
+{
+    return ((score < 0 ? -score : score) - EVAL_WIN_MIN) / 256;
+}
+
+/* A searcher for game g with a transposition table of about hash_mb MiB.
+ * Returns NULL when memory is short. */
+struct search *search_new(const struct game_ops *g, size_t hash_mb);
+void search_free(struct search *s);
+
+/* Resizes the table (hash option); returns 0, or -1 with the old table
+ * kept when memory is short. */
+int search_set_hash(struct search *s, size_t hash_mb);
+
+/* Forgets what earlier searches learnt (new game). */
+void search_clear(struct search *s);
+
+/* Searches position *st within *lim.  Returns 0 with *out filled, or -1
+ * if the position has no legal move. */
+int search_run(struct search *s, const void *st,
+               const struct search_limits *lim, struct search_result *out);
+
+/* Tries to prove the game value of *st within *lim; *out->proven tells
+ * whether it succeeded. Returns as search_run. */
+int search_solve(struct search *s, const void *st,
+                 const struct search_limits *lim, struct search_result *out);
+
+#endif

@@ -1,0 +1,150 @@
+/* search_int.h -- internals shared by the files of src/search/ (search.c,
+ * alphabeta.c, mcts.c, baseline.c).  Nothing outside src/search/ includes
+ * this header.
+ *
+ * A node is one position made: every copy + play() on a copy counts once,
+ * in every method (alpha-beta, MCTS descents and playouts, baselines).
+ */
+#ifndef TRIAD_SEARCH_SEARCH_INT_H
+#define TRIAD_SEARCH_SEARCH_INT_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/game.h"
+#include "core/rng.h"
+#include "search/search.h"
+#include "search/tt.h"
+
+/* Deepest ply (distance from the root) any method reaches. */
+#define SEARCH_MAX_PLY 250
+#define SEARCH_MAX_THREADS 64
+/* Above every score, below TT_SCORE_MAX. */
+#define SCORE_INF 130000
+/* A won position scores EVAL_WIN_MIN + margin * WIN_STEP + tie-break
+ * (255 - ply in search_run, 128 in exact/solve mode). */
+#define WIN_STEP 256
+#define WIN_MARGIN_CAP 100
+#define HIST_BITS 12
+#define HIST_SIZE (1 << HIST_BITS)
+
+struct mcts_node;
+
+/* Everything one search thread mutates. */
+struct worker {
+    struct search *s;
+    int id;
+    unsigned char *states;              /* SEARCH_MAX_PLY + 1 positions   */
+    /* Per-ply move list with its ordering keys (max_moves each), allocated
+     * the first time the ply is reached: Truchet's lists are large. */
+    move_t *moves[SEARCH_MAX_PLY];
+    int *keys[SEARCH_MAX_PLY];
+    move_t killers[SEARCH_MAX_PLY][2];
+    int32_t history[2][HIST_SIZE];
+    move_t pv[SEARCH_MAX_PV + 1][SEARCH_MAX_PV];
+    int pv_len[SEARCH_MAX_PV + 1];
+    uint64_t nodes;            /* positions made in this search              */
+    uint64_t node_limit;       /* stop when nodes reaches it (1 thread)      */
+    uint64_t flushed;          /* part of nodes added to s->shared_nodes     */
+    uint64_t unresolved;       /* horizon leaves + unresolved TT hits so far */
+    bool stop;                 /* unwind now                                 */
+    struct rng rng;
+    int seldepth;
+    /* Root moves of the current search, best of the last iteration first. */
+    move_t *root_moves;
+    int root_n;
+    /* The last completed iteration. */
+    int done_depth;
+    int done_score;
+    bool done_proven;
+    int done_pv_len;
+    move_t done_pv[SEARCH_MAX_PV];
+    pthread_t thread;
+};
+
+struct search {
+    const struct game_ops *g;
+    size_t hash_mb;
+    struct tt tt;
+    struct worker *w[SEARCH_MAX_THREADS];   /* w[0] always exists */
+    struct mcts_node *pool;                 /* MCTS tree, hash_mb MiB, lazy */
+    size_t pool_cap;
+    /* The search in progress. */
+    struct search_limits lim;
+    const void *root;          /* the caller's position                      */
+    int nthreads;
+    bool exact;                /* solve mode: no ply tie-break in win scores */
+    uint64_t key_salt;         /* xored into TT keys, differs per mode       */
+    double t_start;            /* monotonic seconds                          */
+    double deadline;           /* 0 = none                                   */
+    atomic_bool stop_all;
+    _Atomic uint64_t shared_nodes;   /* flushed by workers every 1024 nodes */
+};
+
+/* search.c */
+double search_clock(void);
+/* Slow part of the node counter: flushes the count, checks the stop flag,
+ * the deadline and the node budget; sets w->stop. */
+void search_poll(struct worker *w);
+/* Per-ply move list of w (NULL when memory is short). */
+move_t *search_ply_moves(struct worker *w, int ply);
+/* Total nodes of all workers so far. */
+uint64_t search_total_nodes(const struct search *s);
+/* Writes "pv M1 M2 ..." formatted by replaying pv from the root. */
+void search_print_pv(const struct search *s, FILE *f, const move_t *pv,
+                     int n);
+/* The per-thread worker i of s, created on first use (NULL if short of
+ * memory). */
+struct worker *search_worker(struct search *s, int i);
+
+/* alphabeta.c: iterative deepening PVS with s->nthreads lazy SMP threads. */
+int ab_search(struct search *s, struct search_result *out);
+/* mcts.c: MCTS-Solver with informed playouts, or (plain) UCT with uniform
+ * random playouts. */
+int mcts_search(struct search *s, bool plain, struct search_result *out);
+void mcts_free(struct search *s);
+/* baseline.c */
+int baseline_random(struct search *s, struct search_result *out);
+int baseline_greedy(struct search *s, struct search_result *out);
+
+static inline unsigned char *worker_state(const struct worker *w, int ply)
+{
+    return w->states + w->s->g->state_size * (size_t)ply;
+}
+
+/* Counts one position made; cheap except every 1024th call. */
+static inline void worker_count(struct worker *w)
+{
+    w->nodes++;
+    if ((w->nodes & 1023) == 0 || w->nodes >= w->node_limit)
+        search_poll(w);
+}
+
+/* Score of a finished game for side `side`, found `ply` plies below the
+ * root: bigger margins first, then (search_run) quicker wins. */
+static inline int score_terminal(const struct search *s, enum game_status o,
+                                 int margin, int side, int ply)
+{
+    if (o == GAME_DRAW || o == GAME_ONGOING)
+        return 0;
+    if (margin < 0)
+        margin = 0;
+    if (margin > WIN_MARGIN_CAP)
+        margin = WIN_MARGIN_CAP;
+    int v = EVAL_WIN_MIN + margin * WIN_STEP + (s->exact ? 128 : 255 - ply);
+    return (o == GAME_WIN_FIRST) == (side == 0) ? v : -v;
+}
+
+/* A static evaluation kept clear of the proven range. */
+static inline int clamp_eval(int v)
+{
+    if (v >= EVAL_WIN_MIN)
+        return EVAL_WIN_MIN - 1;
+    if (v <= -EVAL_WIN_MIN)
+        return -EVAL_WIN_MIN + 1;
+    return v;
+}
+
+#endif

@@ -1,0 +1,129 @@
+/* tt.c -- the lockless transposition table (layout and policy in tt.h). */
+#include <stdlib.h>
+
+#include "search/tt.h"
+
+#define TT_WAYS 4
+#define SCORE_BIAS (1 << 17)
+
+static uint64_t pack(move_t move, int score, int depth, enum tt_bound bound,
+                     bool resolved, unsigned gen)
+{
+    return (uint64_t)move |
+           (uint64_t)(uint32_t)(score + SCORE_BIAS) << 32 |
+           (uint64_t)depth << 50 |
+           (uint64_t)bound << 58 |
+           (uint64_t)resolved << 60 |
+           (uint64_t)gen << 61;
+}
+
+static int data_depth(uint64_t d) { return (int)(d >> 50 & 0xFF); }
+static enum tt_bound data_bound(uint64_t d) { return (enum tt_bound)(d >> 58 & 3); }
+static bool data_resolved(uint64_t d) { return d >> 60 & 1; }
+static unsigned data_gen(uint64_t d) { return (unsigned)(d >> 61); }
+
+static void unpack(uint64_t d, struct tt_hit *out)
+{
+    out->move = (move_t)(d & 0xFFFFFFFFu);
+    out->score = (int)(d >> 32 & 0x3FFFF) - SCORE_BIAS;
+    out->depth = data_depth(d);
+    out->bound = data_bound(d);
+    out->resolved = data_resolved(d);
+}
+
+int tt_init(struct tt *t, size_t mb)
+{
+    if (mb > TT_MAX_MB)
+        return -1;
+    size_t want = mb << 20;
+    size_t buckets = 1024;              /* 64 KiB minimum */
+    while (buckets * 2 * 64 <= want)
+        buckets *= 2;
+    struct tt_entry *e = aligned_alloc(64, buckets * 64);
+    if (!e)
+        return -1;
+    t->e = e;
+    t->mask = buckets - 1;
+    t->gen = 0;
+    tt_clear(t);
+    return 0;
+}
+
+void tt_free(struct tt *t)
+{
+    free(t->e);
+    t->e = NULL;
+    t->mask = 0;
+}
+
+void tt_clear(struct tt *t)
+{
+    size_t n = (t->mask + 1) * TT_WAYS;
+    for (size_t i = 0; i < n; i++) {
+        atomic_store_explicit(&t->e[i].check, 0, memory_order_relaxed);
+        atomic_store_explicit(&t->e[i].data, 0, memory_order_relaxed);
+    }
+}
+
+void tt_new_search(struct tt *t)
+{
+    t->gen = (t->gen + 1) & 7;
+}
+
+size_t tt_bytes(const struct tt *t)
+{
+    return (t->mask + 1) * TT_WAYS * sizeof(struct tt_entry);
+}
+
+bool tt_probe(const struct tt *t, uint64_t key, struct tt_hit *out)
+{
+    const struct tt_entry *b = t->e + (key & t->mask) * TT_WAYS;
+    for (int i = 0; i < TT_WAYS; i++) {
+        uint64_t d = atomic_load_explicit(&b[i].data, memory_order_relaxed);
+        uint64_t c = atomic_load_explicit(&b[i].check, memory_order_relaxed);
+        if ((c ^ d) == key && data_bound(d) != TT_NONE) {
+            unpack(d, out);
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Priority of keeping an entry (lower goes first). */
+static int keep_priority(uint64_t d, unsigned gen)
+{
+    if (data_bound(d) == TT_NONE)
+        return -1;
+    return data_depth(d) + (data_resolved(d) ? 16 : 0) +
+           (data_gen(d) == gen ? 256 : 0);
+}
+
+void tt_store(struct tt *t, uint64_t key, move_t move, int score, int depth,
+              enum tt_bound bound, bool resolved)
+{
+    struct tt_entry *b = t->e + (key & t->mask) * TT_WAYS;
+    int victim = 0;
+    int low = 1 << 30;
+    for (int i = 0; i < TT_WAYS; i++) {
+        uint64_t d = atomic_load_explicit(&b[i].data, memory_order_relaxed);
+        uint64_t c = atomic_load_explicit(&b[i].check, memory_order_relaxed);
+        if ((c ^ d) == key && data_bound(d) != TT_NONE) {
+            /* Same position: keep a deeper result of this search. */
+            if (bound != TT_EXACT && !resolved && data_gen(d) == t->gen &&
+                depth + 2 < data_depth(d))
+                return;
+            if (move == MOVE_NONE)
+                move = (move_t)(d & 0xFFFFFFFFu);
+            victim = i;
+            break;
+        }
+        int p = keep_priority(d, t->gen);
+        if (p < low) {
+            low = p;
+            victim = i;
+        }
+    }
+    uint64_t d = pack(move, score, depth, bound, resolved, t->gen);
+    atomic_store_explicit(&b[victim].data, d, memory_order_relaxed);
+    atomic_store_explicit(&b[victim].check, key ^ d, memory_order_relaxed);
+}

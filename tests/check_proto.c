@@ -1,0 +1,520 @@
+/* check_proto.c -- the protocol contract (protocol.md): framing, every
+ * command, error paths, "a failed command changes nothing", and the
+ * command table against doc/protocol.md. */
+#include "config.h"
+
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/games.h"
+#include "proto/complete.h"
+#include "testutil.h"
+
+static struct session sess;
+
+static void setup(void)
+{
+    ck_assert_int_eq(session_init(&sess, 7), 0);
+    sess.quiet = true;
+}
+
+static void teardown(void)
+{
+    session_done(&sess);
+}
+
+/* Everything a failed command must leave alone, as one string. */
+static char *snapshot(struct session *s)
+{
+    char *pos = tu_ok(s, "position");
+    char *hist = tu_ok(s, "history");
+    char *opts = tu_ok(s, "options");
+    size_t n = strlen(pos) + strlen(hist) + strlen(opts) + 64;
+    char *all = malloc(n);
+    snprintf(all, n, "%s|%s|%s|%d|%g", pos, hist, opts, s->nply,
+             s->clock.left[0]);
+    free(pos), free(hist), free(opts);
+    return all;
+}
+
+#define ASSERT_REPLY(line, expected) do { \
+        char *r_ = tu_run(&sess, line); \
+        ck_assert_str_eq(r_, expected); \
+        free(r_); \
+    } while (0)
+
+START_TEST(test_framing_success)
+{
+    ASSERT_REPLY("protocol_version", "= 2\n\n");
+    ASSERT_REPLY("5 protocol_version", "=5 2\n\n");
+    ASSERT_REPLY("007 name", "=007 triad\n\n");
+    ASSERT_REPLY("clear_board", "= \n\n");
+    ASSERT_REPLY("12 clear_board", "=12 \n\n");
+}
+END_TEST
+
+START_TEST(test_framing_failure)
+{
+    ASSERT_REPLY("frobnicate", "? unknown command\n\n");
+    ASSERT_REPLY("3 frobnicate", "?3 unknown command\n\n");
+    ASSERT_REPLY("Name", "? unknown command\n\n");   /* case-sensitive */
+    ASSERT_REPLY("-1 name", "? unknown command\n\n"); /* not an id */
+    ASSERT_REPLY("42", "?42 syntax error: missing command\n\n");
+}
+END_TEST
+
+START_TEST(test_preprocessing)
+{
+    ASSERT_REPLY("", "");
+    ASSERT_REPLY("   \t  ", "");
+    ASSERT_REPLY("# only a comment", "");
+    ASSERT_REPLY("name # trailing comment", "= triad\n\n");
+    ASSERT_REPLY("\tname\t", "= triad\n\n");
+    ASSERT_REPLY("na\rme\x01", "= triad\n\n");
+    ASSERT_REPLY("9\t\tname", "=9 triad\n\n");
+    /* NUL bytes are control characters too */
+    char *r = tu_run_bytes(&sess, "na\0me", 5, NULL);
+    ck_assert_str_eq(r, "= triad\n\n");
+    free(r);
+}
+END_TEST
+
+START_TEST(test_arity)
+{
+    ck_assert(tu_fails_with(&sess, "name extra", "syntax error"));
+    ck_assert(tu_fails_with(&sess, "genmove", "syntax error"));
+    ck_assert(tu_fails_with(&sess, "play a b c", "syntax error"));
+    ck_assert(tu_fails_with(&sess, "time_left white 10", "syntax error"));
+}
+END_TEST
+
+START_TEST(test_identity)
+{
+    char *v = tu_ok(&sess, "version");
+    ck_assert_str_eq(v, PACKAGE_VERSION);
+    free(v);
+    ASSERT_REPLY("known_command play", "= true\n\n");
+    ASSERT_REPLY("known_command foo", "= false\n\n");
+    ASSERT_REPLY("known_command PLAY", "= false\n\n");
+}
+END_TEST
+
+START_TEST(test_quit)
+{
+    enum gtp_status st;
+    char *r = tu_run_bytes(&sess, "4 quit", 6, &st);
+    ck_assert_str_eq(r, "=4 \n\n");
+    ck_assert_int_eq(st, GTP_QUIT);
+    free(r);
+}
+END_TEST
+
+START_TEST(test_table_sorted_and_listed)
+{
+    size_t n;
+    const struct gtp_command *t = gtp_commands(&n);
+    for (size_t i = 1; i < n; i++)
+        ck_assert_msg(strcmp(t[i - 1].name, t[i].name) < 0,
+                      "table not sorted at %s", t[i].name);
+    char *list = tu_ok(&sess, "list_commands");
+    char *p = list;
+    for (size_t i = 0; i < n; i++) {
+        size_t len = strlen(t[i].name);
+        ck_assert_msg(strncmp(p, t[i].name, len) == 0 &&
+                      (p[len] == '\n' || p[len] == '\0'),
+                      "list_commands lacks %s", t[i].name);
+        p += len + (p[len] == '\n');
+        char q[64];
+        snprintf(q, sizeof q, "known_command %s", t[i].name);
+        char *known = tu_ok(&sess, q);
+        ck_assert_str_eq(known, "true");
+        free(known);
+    }
+    ck_assert_str_eq(p, "");
+    free(list);
+}
+END_TEST
+
+/* Every command has a "### name" section in doc/protocol.md and every
+ * section there names a command. */
+START_TEST(test_doc_in_sync)
+{
+    FILE *f = fopen(TOP_SRCDIR "/doc/protocol.md", "r");
+    ck_assert_msg(f != NULL, "cannot open doc/protocol.md");
+    size_t n;
+    const struct gtp_command *t = gtp_commands(&n);
+    int *seen = calloc(n, sizeof *seen);
+    char line[512];
+    while (fgets(line, sizeof line, f)) {
+        if (strncmp(line, "### `", 5) != 0)
+            continue;
+        char *name = line + 5;
+        char *end = strchr(name, '`');
+        ck_assert_ptr_nonnull(end);
+        *end = '\0';
+        const struct gtp_command *c = gtp_find(name);
+        ck_assert_msg(c != NULL, "doc/protocol.md documents unknown "
+                      "command %s", name);
+        seen[c - t]++;
+    }
+    fclose(f);
+    for (size_t i = 0; i < n; i++)
+        ck_assert_msg(seen[i] == 1, "doc/protocol.md has %d sections for %s",
+                      seen[i], t[i].name);
+    free(seen);
+}
+END_TEST
+
+START_TEST(test_help)
+{
+    char *h = tu_ok(&sess, "help play");
+    ck_assert_str_eq(h, "\nplay [COLOR] MOVE - play MOVE");
+    free(h);
+    ck_assert(tu_fails_with(&sess, "help nothing", "unknown command"));
+    char *all = tu_ok(&sess, "help");
+    ck_assert_ptr_nonnull(strstr(all, "\nsetup GAME [ARG...] - "));
+    free(all);
+}
+END_TEST
+
+START_TEST(test_setup_each_game)
+{
+    for (int i = 0; i < game_count(); i++) {
+        char line[64];
+        snprintf(line, sizeof line, "setup %s", game_at(i)->name);
+        char *r = tu_ok(&sess, line);
+        ck_assert_ptr_nonnull(r);
+        free(r);
+        ck_assert_ptr_eq(sess.game, game_at(i));
+        char *pos = tu_ok(&sess, "position");
+        ck_assert_int_eq(strncmp(pos, game_at(i)->name,
+                                 strlen(game_at(i)->name)), 0);
+        /* position and setposition round-trip */
+        char set[4096];
+        snprintf(set, sizeof set, "setposition %s", pos);
+        char *ok = tu_ok(&sess, set);
+        ck_assert_ptr_nonnull(ok);
+        char *again = tu_ok(&sess, "position");
+        ck_assert_str_eq(again, pos);
+        free(ok), free(again), free(pos);
+        char *st = tu_ok(&sess, "game_status");
+        ck_assert_int_eq(strncmp(st, "playing ", 8), 0);
+        free(st);
+    }
+}
+END_TEST
+
+START_TEST(test_bad_commands_change_nothing)
+{
+    static const char *const bad[] = {
+        "setup", "setup chess", "setup cephalopod 9x9", "setup cephalopod 3x",
+        "play z9", "play white a1=b1+c1", "play black b2", "play purple a1",
+        "play", "final_score", "setposition nonsense",
+        "setposition cephalopod:3x3:W:W7..../....../......",
+        "setposition cephalopod:3x3:X:....../....../......",
+        "perft -1", "perft 33", "perft x", "set_option nosuch 1",
+        "set_option threads 0", "set_option movetime -1",
+        "set_option movetime nan", "set_option maxnodes 12x",
+        "set_option method fastest",
+        "time_settings -1 0 0", "time_settings 10 x 0",
+        "time_left purple 10 0", "time_left white -5 0",
+        "genmove purple", "genmove white", "reg_genmove white",
+        "analyze -3", "solve x", "bench 0", "help nothing",
+    };
+    char *r = tu_ok(&sess, "setup cephalopod 3x3");
+    free(r);
+    r = tu_ok(&sess, "play b2");
+    free(r);
+    char *before = snapshot(&sess);
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char *reply = tu_run(&sess, bad[i]);
+        ck_assert_msg(reply[0] == '?', "%s succeeded: %s", bad[i], reply);
+        ck_assert_msg(strstr(reply, "\n\n") == reply + strlen(reply) - 2,
+                      "bad framing for %s", bad[i]);
+        free(reply);
+        char *after = snapshot(&sess);
+        ck_assert_msg(strcmp(before, after) == 0, "%s changed the state",
+                      bad[i]);
+        free(after);
+    }
+    free(before);
+}
+END_TEST
+
+START_TEST(test_play_undo_history)
+{
+    free(tu_ok(&sess, "setup cephalopod 3x3"));
+    free(tu_ok(&sess, "play B2"));                   /* case-insensitive */
+    free(tu_ok(&sess, "play black a1"));
+    free(tu_ok(&sess, "play w c3"));
+    char *h = tu_ok(&sess, "history");
+    ck_assert_str_eq(h, "b2 a1 c3");
+    free(h);
+    ck_assert(tu_fails_with(&sess, "play white c3", "illegal move"));
+    /* b1 is next to a1 (1), b2 (1): the capture is compulsory */
+    ck_assert(tu_fails_with(&sess, "play b1", "illegal move"));
+    free(tu_ok(&sess, "play b1=b2+a1"));
+    char *pos = tu_ok(&sess, "position");
+    ck_assert_str_eq(pos, "cephalopod:3x3:W:....W1/....../..B2..");
+    free(pos);
+    free(tu_ok(&sess, "undo"));
+    h = tu_ok(&sess, "history");
+    ck_assert_str_eq(h, "b2 a1 c3");
+    free(h);
+    free(tu_ok(&sess, "clear_board"));
+    h = tu_ok(&sess, "history");
+    ck_assert_str_eq(h, "");
+    free(h);
+    ck_assert(tu_fails_with(&sess, "undo", "cannot undo"));
+}
+END_TEST
+
+START_TEST(test_legal_moves_sorted)
+{
+    free(tu_ok(&sess, "setposition cephalopod:3x3:B:W1..B2/W2..../B1...."));
+    char *m = tu_ok(&sess, "legal_moves");
+    /* b3 must capture a3 + c3; the other empty cells touch one die at most */
+    ck_assert_str_eq(m, "b1 b2 b3=a3+c3 c1 c2");
+    free(m);
+}
+END_TEST
+
+START_TEST(test_game_end_and_score)
+{
+    free(tu_ok(&sess, "setposition cephalopod:3x3:B:W1W1W1/W1B1B6/B1B6.."));
+    char *st = tu_ok(&sess, "game_status");
+    ck_assert_str_eq(st, "playing black");
+    free(st);
+    ck_assert(tu_fails_with(&sess, "final_score", "cannot score"));
+    free(tu_ok(&sess, "play c1"));
+    st = tu_ok(&sess, "game_status");
+    ck_assert_str_eq(st, "over B+1");
+    free(st);
+    char *fs = tu_ok(&sess, "final_score");
+    ck_assert_str_eq(fs, "B+1");
+    free(fs);
+    char *lm = tu_ok(&sess, "legal_moves");
+    ck_assert_str_eq(lm, "");
+    free(lm);
+    ck_assert(tu_fails_with(&sess, "play a1", "illegal move"));
+    ck_assert(tu_fails_with(&sess, "genmove white", "the game is over"));
+}
+END_TEST
+
+START_TEST(test_perft_command)
+{
+    free(tu_ok(&sess, "setup cephalopod 3x3"));
+    static const char *const expect[] = { "1", "9", "72", "504", "3256" };
+    for (int d = 0; d < 5; d++) {
+        char line[32];
+        snprintf(line, sizeof line, "perft %d", d);
+        char *r = tu_ok(&sess, line);
+        ck_assert_str_eq(r, expect[d]);
+        free(r);
+    }
+}
+END_TEST
+
+START_TEST(test_options)
+{
+    free(tu_ok(&sess, "set_option movetime 0.5"));
+    free(tu_ok(&sess, "set_option maxnodes 1000"));
+    free(tu_ok(&sess, "set_option method greedy"));
+    char *o = tu_ok(&sess, "options");
+    ck_assert_ptr_nonnull(strstr(o, "movetime 0.5\n"));
+    ck_assert_ptr_nonnull(strstr(o, "maxnodes 1000\n"));
+    ck_assert_ptr_nonnull(strstr(o, "method greedy"));
+    ck_assert_ptr_nonnull(strstr(o, "seed 7\n"));
+    free(o);
+}
+END_TEST
+
+START_TEST(test_maxplies_adjudicates_draw)
+{
+    free(tu_ok(&sess, "setup cephalopod"));
+    free(tu_ok(&sess, "set_option maxplies 2"));
+    free(tu_ok(&sess, "play a1"));
+    ck_assert(tu_fails_with(&sess, "final_score", "cannot score"));
+    free(tu_ok(&sess, "play e5"));
+    char *st = tu_ok(&sess, "game_status");
+    ck_assert_str_eq(st, "over 0");
+    free(st);
+    char *fs = tu_ok(&sess, "final_score");
+    ck_assert_str_eq(fs, "0");
+    free(fs);
+    ck_assert(tu_fails_with(&sess, "play c3", "illegal move"));
+    free(tu_ok(&sess, "undo"));
+    st = tu_ok(&sess, "game_status");
+    ck_assert_str_eq(st, "playing black");
+    free(st);
+}
+END_TEST
+
+START_TEST(test_genmove_plays_legal_moves)
+{
+    free(tu_ok(&sess, "setup cephalopod 3x3"));
+    free(tu_ok(&sess, "set_option maxnodes 2000"));
+    for (int ply = 0; ply < 200; ply++) {
+        char *st = tu_ok(&sess, "game_status");
+        if (strncmp(st, "over", 4) == 0) {
+            free(st);
+            char *fs = tu_ok(&sess, "final_score");
+            ck_assert(fs[0] == 'W' || fs[0] == 'B');
+            free(fs);
+            return;
+        }
+        char line[64];
+        snprintf(line, sizeof line, "genmove %s", st + 8);
+        free(st);
+        char *m = tu_ok(&sess, line);
+        ck_assert_ptr_nonnull(m);
+        free(m);
+    }
+    ck_abort_msg("a 3x3 game lasted over 200 plies");
+}
+END_TEST
+
+START_TEST(test_reg_genmove_does_not_play)
+{
+    free(tu_ok(&sess, "setup cephalopod"));
+    free(tu_ok(&sess, "set_option maxnodes 500"));
+    char *m = tu_ok(&sess, "reg_genmove white");
+    ck_assert_ptr_nonnull(m);
+    free(m);
+    char *h = tu_ok(&sess, "history");
+    ck_assert_str_eq(h, "");
+    free(h);
+}
+END_TEST
+
+START_TEST(test_time_commands)
+{
+    free(tu_ok(&sess, "time_settings 300 10 5"));
+    ck_assert(sess.clock.limited);
+    free(tu_ok(&sess, "time_left white 120 0"));
+    ck_assert(sess.clock.left[0] == 120);
+    free(tu_ok(&sess, "time_left black 8.5 3"));
+    ck_assert_int_eq(sess.clock.stones_left[1], 3);
+    free(tu_ok(&sess, "time_settings 0 1 0"));     /* GTP: no limit */
+    ck_assert(!sess.clock.limited);
+}
+END_TEST
+
+START_TEST(test_showboard_framing)
+{
+    for (int i = 0; i < game_count(); i++) {
+        char line[64];
+        snprintf(line, sizeof line, "setup %s", game_at(i)->name);
+        free(tu_ok(&sess, line));
+        char *r = tu_run(&sess, "showboard");
+        ck_assert_int_eq(strncmp(r, "= \n", 3), 0);
+        size_t n = strlen(r);
+        ck_assert_msg(strstr(r, "\n\n") == r + n - 2,
+                      "empty line inside %s's diagram", game_at(i)->name);
+        free(r);
+    }
+}
+END_TEST
+
+START_TEST(test_long_line)
+{
+    size_t n = 1 << 20;
+    char *line = malloc(n + 1);
+    memset(line, 'x', n);
+    line[n] = '\0';
+    memcpy(line, "play ", 5);
+    char *r = tu_run(&sess, line);
+    ck_assert_int_eq(strncmp(r, "? illegal move", 14), 0);
+    free(r);
+    free(line);
+}
+END_TEST
+
+/* Joins a completion list with spaces and frees it. */
+static char *joined(char **list)
+{
+    struct sbuf b = SBUF_INIT;
+    for (size_t i = 0; list && list[i]; i++) {
+        sbuf_printf(&b, "%s%s", i ? " " : "", list[i]);
+        free(list[i]);
+    }
+    free(list);
+    char *text = strdup(sbuf_str(&b));
+    sbuf_free(&b);
+    return text;
+}
+
+START_TEST(test_completion)
+{
+    static const struct { const char *line; int start; const char *word;
+                          const char *expect; } cases[] = {
+        { "pl", 0, "pl", "play" },
+        { "12 sho", 3, "sho", "showboard" },
+        { "set", 0, "set", "set_option setposition setup" },
+        { "setup c", 6, "c", "cephalopod" },
+        { "setup ", 6, "", "dvonn truchet cephalopod" },
+        { "genmove ", 8, "", "white black" },
+        { "set_option m", 11, "m", "movetime maxnodes maxplies method" },
+        { "play c", 5, "c", "c1 c2 c3" },
+        { "play white a", 11, "a", "a1 a2 a3" },
+        { "help kn", 5, "kn", "known_command" },
+        { "quit ", 5, "", "" },
+    };
+    free(tu_ok(&sess, "setup cephalopod 3x3"));
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *got = joined(complete_words(&sess, cases[i].line,
+                                          cases[i].start, cases[i].word));
+        ck_assert_msg(strcmp(got, cases[i].expect) == 0,
+                      "completing '%s': got '%s'", cases[i].line, got);
+        free(got);
+    }
+    struct sbuf prompt = SBUF_INIT;
+    complete_prompt(&sess, &prompt);
+    ck_assert_str_eq(sbuf_str(&prompt), "triad cephalopod white> ");
+    sbuf_free(&prompt);
+}
+END_TEST
+
+static Suite *proto_suite(void)
+{
+    Suite *s = suite_create("proto");
+    TCase *tc = tcase_create("commands");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_framing_success);
+    tcase_add_test(tc, test_framing_failure);
+    tcase_add_test(tc, test_preprocessing);
+    tcase_add_test(tc, test_arity);
+    tcase_add_test(tc, test_identity);
+    tcase_add_test(tc, test_quit);
+    tcase_add_test(tc, test_table_sorted_and_listed);
+    tcase_add_test(tc, test_doc_in_sync);
+    tcase_add_test(tc, test_help);
+    tcase_add_test(tc, test_setup_each_game);
+    tcase_add_test(tc, test_bad_commands_change_nothing);
+    tcase_add_test(tc, test_play_undo_history);
+    tcase_add_test(tc, test_legal_moves_sorted);
+    tcase_add_test(tc, test_game_end_and_score);
+    tcase_add_test(tc, test_perft_command);
+    tcase_add_test(tc, test_options);
+    tcase_add_test(tc, test_maxplies_adjudicates_draw);
+    tcase_add_test(tc, test_genmove_plays_legal_moves);
+    tcase_add_test(tc, test_reg_genmove_does_not_play);
+    tcase_add_test(tc, test_time_commands);
+    tcase_add_test(tc, test_showboard_framing);
+    tcase_add_test(tc, test_long_line);
+    tcase_add_test(tc, test_completion);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *r = srunner_create(proto_suite());
+    srunner_set_tap(r, "-");
+    srunner_run_all(r, CK_SILENT);
+    int failed = srunner_ntests_failed(r);
+    srunner_free(r);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
