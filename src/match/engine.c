@@ -1,0 +1,503 @@
+/* engine.c -- engine processes and the GTP-style client (see engine.h).
+ *
+ * Replies are read into a per-engine buffer from which carriage returns
+ * are dropped; a reply is complete at its first empty line.  Nothing here
+ * blocks without a deadline: pipes are non-blocking and every wait is a
+ * poll() of at most POLL_SLICE_MS so that cancellation is noticed.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "match/engine.h"
+
+#define POLL_SLICE_MS 50
+#define READ_CHUNK 4096
+#define REAP_WAIT 0.5          /* seconds an ended engine gets to exit */
+#define QUOTE_MAX 120          /* bytes of a bad reply quoted back      */
+
+extern char **environ;
+
+double engine_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void engine_init(struct engine *e, const atomic_bool *cancel)
+{
+    memset(e, 0, sizeof *e);
+    e->to_fd = -1;
+    e->from_fd = -1;
+    e->cancel = cancel;
+}
+
+bool engine_running(const struct engine *e)
+{
+    return e->pid > 0 && !e->exited;
+}
+
+static void append_errno(struct sbuf *err, const char *what, int code)
+{
+    char text[128];
+    const char *msg = strerror_r(code, text, sizeof text);
+    sbuf_printf(err, "%s: %s", what, msg);
+}
+
+/* True if the shell would run cmd as plain words: then we split it
+ * ourselves, so that the engine is our direct child and its crash
+ * signal is seen as such (dash does not exec the last command of -c). */
+static bool is_plain_command(const char *cmd)
+{
+    static const char safe[] = "_-./,:+@%=";
+    bool first_word = true;
+    bool in_word = false;
+    for (const char *p = cmd; *p; p++) {
+        unsigned char c = (unsigned char)*p;
+        if (c == ' ' || c == '\t') {
+            first_word = first_word && !in_word;
+            in_word = false;
+            continue;
+        }
+        in_word = true;
+        bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                  (c >= '0' && c <= '9') || (c != 0 && strchr(safe, c));
+        if (!ok || (c == '=' && first_word))
+            return false;   /* VAR=value prefixes need the shell */
+    }
+    return true;
+}
+
+/* Splits a plain command into a NULL-terminated, malloc'd argv whose
+ * words live in the malloc'd *copy; NULL when memory is short. */
+static char **split_words(const char *cmd, char **copy)
+{
+    size_t n = strlen(cmd);
+    char **argv = malloc(sizeof *argv * (n / 2 + 2));
+    *copy = strdup(cmd);
+    if (!argv || !*copy) {
+        free(argv);
+        free(*copy);
+        return NULL;
+    }
+    int argc = 0;
+    char *save = NULL;
+    for (char *w = strtok_r(*copy, " \t", &save); w;
+         w = strtok_r(NULL, " \t", &save))
+        argv[argc++] = w;
+    argv[argc] = NULL;
+    return argv;
+}
+
+static int setup_attr(posix_spawnattr_t *at)
+{
+    sigset_t none;
+    sigset_t dflt;
+    sigemptyset(&none);
+    sigemptyset(&dflt);
+    sigaddset(&dflt, SIGPIPE);
+    sigaddset(&dflt, SIGINT);
+    sigaddset(&dflt, SIGTERM);
+    sigaddset(&dflt, SIGHUP);
+    /* Own process group (we kill the group, and a terminal's ^C reaches
+     * only the referee), no blocked signals, default SIGPIPE. */
+    if (posix_spawnattr_init(at) != 0)
+        return -1;
+    short flags = POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK |
+                  POSIX_SPAWN_SETSIGDEF;
+    if (posix_spawnattr_setflags(at, flags) != 0 ||
+        posix_spawnattr_setpgroup(at, 0) != 0 ||
+        posix_spawnattr_setsigmask(at, &none) != 0 ||
+        posix_spawnattr_setsigdefault(at, &dflt) != 0) {
+        posix_spawnattr_destroy(at);
+        return -1;
+    }
+    return 0;
+}
+
+static int setup_files(posix_spawn_file_actions_t *fa, int in_fd,
+                       int out_fd, int stderr_fd)
+{
+    if (posix_spawn_file_actions_init(fa) != 0)
+        return -1;
+    int rc = posix_spawn_file_actions_adddup2(fa, in_fd, 0);
+    if (rc == 0)
+        rc = posix_spawn_file_actions_adddup2(fa, out_fd, 1);
+    if (rc == 0 && stderr_fd >= 0 && stderr_fd != 2)
+        rc = posix_spawn_file_actions_adddup2(fa, stderr_fd, 2);
+    if (rc == 0 && stderr_fd < 0)
+        rc = posix_spawn_file_actions_addopen(fa, 2, "/dev/null",
+                                              O_WRONLY, 0);
+    if (rc != 0) {
+        posix_spawn_file_actions_destroy(fa);
+        return -1;
+    }
+    return 0;
+}
+
+/* Runs cmd with the prepared attributes; returns an errno value. */
+static int spawn_command(pid_t *pid, const char *cmd,
+                         const posix_spawn_file_actions_t *fa,
+                         const posix_spawnattr_t *at)
+{
+    char *copy;
+    if (!is_plain_command(cmd)) {
+        char sh[] = "sh";
+        char dash_c[] = "-c";
+        copy = strdup(cmd);
+        if (!copy)
+            return ENOMEM;
+        char *const argv[] = { sh, dash_c, copy, NULL };
+        int rc = posix_spawn(pid, "/bin/sh", fa, at, argv, environ);
+        free(copy);
+        return rc;
+    }
+    char **argv = split_words(cmd, &copy);
+    if (!argv)
+        return ENOMEM;
+    int rc = argv[0] ? posix_spawnp(pid, argv[0], fa, at, argv, environ)
+                     : ENOENT;
+    free(argv);
+    free(copy);
+    return rc;
+}
+
+static void close_fd(int *fd)
+{
+    if (*fd >= 0)
+        close(*fd);
+    *fd = -1;
+}
+
+int engine_start(struct engine *e, const char *cmd, int stderr_fd,
+                 struct sbuf *err)
+{
+    int in[2];
+    int out[2];
+    if (pipe2(in, O_CLOEXEC) != 0) {
+        append_errno(err, "pipe", errno);
+        return -1;
+    }
+    if (pipe2(out, O_CLOEXEC) != 0) {
+        append_errno(err, "pipe", errno);
+        close(in[0]);
+        close(in[1]);
+        return -1;
+    }
+    posix_spawn_file_actions_t fa;
+    posix_spawnattr_t at;
+    int rc = ENOMEM;
+    if (setup_files(&fa, in[0], out[1], stderr_fd) == 0) {
+        if (setup_attr(&at) == 0) {
+            rc = spawn_command(&e->pid, cmd, &fa, &at);
+            posix_spawnattr_destroy(&at);
+        }
+        posix_spawn_file_actions_destroy(&fa);
+    }
+    close(in[0]);
+    close(out[1]);
+    if (rc != 0) {
+        close(in[1]);
+        close(out[0]);
+        e->pid = 0;
+        append_errno(err, cmd, rc);
+        return -1;
+    }
+    e->to_fd = in[1];
+    e->from_fd = out[0];
+    fcntl(e->to_fd, F_SETFL, O_NONBLOCK);
+    fcntl(e->from_fd, F_SETFL, O_NONBLOCK);
+    e->len = 0;
+    e->exited = false;
+    e->killed = false;
+    e->status = 0;
+    return 0;
+}
+
+/* Reaps the process if it has ended; true if it has. */
+static bool try_reap(struct engine *e)
+{
+    if (e->pid <= 0 || e->exited)
+        return true;
+    int st;
+    pid_t r;
+    do
+        r = waitpid(e->pid, &st, WNOHANG);
+    while (r < 0 && errno == EINTR);
+    if (r == e->pid || (r < 0 && errno == ECHILD)) {
+        e->exited = true;
+        e->status = r == e->pid ? st : 0;
+    }
+    return e->exited;
+}
+
+void engine_kill(struct engine *e)
+{
+    close_fd(&e->to_fd);
+    close_fd(&e->from_fd);
+    if (e->pid <= 0 || try_reap(e))
+        return;
+    kill(-e->pid, SIGKILL);
+    kill(e->pid, SIGKILL);
+    int st;
+    pid_t r;
+    do
+        r = waitpid(e->pid, &st, 0);
+    while (r < 0 && errno == EINTR);
+    e->exited = true;
+    e->status = r == e->pid ? st : 0;
+    e->killed = true;
+}
+
+/* Waits up to wait seconds for the process to end by itself. */
+static bool wait_exit(struct engine *e, double wait)
+{
+    double end = engine_now() + wait;
+    while (!try_reap(e)) {
+        if (engine_now() >= end)
+            return false;
+        struct timespec ts = { 0, 10 * 1000 * 1000 };
+        nanosleep(&ts, NULL);
+    }
+    return true;
+}
+
+void engine_stop(struct engine *e, double wait)
+{
+    if (!engine_running(e)) {
+        engine_kill(e);          /* closes the pipes, reaps if needed */
+        return;
+    }
+    static const char quit[] = "quit\n";
+    if (write(e->to_fd, quit, sizeof quit - 1) < 0) {
+        /* Dead or clogged: closing its input below still ends it. */
+    }
+    close_fd(&e->to_fd);
+    if (!wait_exit(e, wait))
+        engine_kill(e);
+    close_fd(&e->from_fd);
+}
+
+void engine_describe_end(struct engine *e, struct sbuf *out)
+{
+    if (!e->exited && !wait_exit(e, REAP_WAIT)) {
+        engine_kill(e);
+        sbuf_puts(out, "closed its output");
+        return;
+    }
+    if (e->killed)
+        sbuf_puts(out, "was killed by the referee");
+    else if (WIFSIGNALED(e->status))
+        sbuf_printf(out, "crashed (killed by signal %d)",
+                    WTERMSIG(e->status));
+    else if (WIFEXITED(e->status))
+        sbuf_printf(out, "exited with status %d", WEXITSTATUS(e->status));
+    else
+        sbuf_puts(out, "ended");
+}
+
+void engine_done(struct engine *e)
+{
+    engine_kill(e);
+    free(e->buf);
+    e->buf = NULL;
+    e->len = 0;
+    e->cap = 0;
+}
+
+static bool cancelled(const struct engine *e)
+{
+    return e->cancel && atomic_load(e->cancel);
+}
+
+/* Milliseconds to the deadline, at most one slice; -1 when past. */
+static int slice_ms(double deadline)
+{
+    double left = deadline - engine_now();
+    if (left <= 0)
+        return -1;
+    double ms = left * 1000 + 1;
+    return ms > POLL_SLICE_MS ? POLL_SLICE_MS : (int)ms;
+}
+
+static enum engine_status write_all(struct engine *e, const char *s,
+                                    size_t n, double deadline)
+{
+    while (n > 0) {
+        ssize_t w = write(e->to_fd, s, n);
+        if (w > 0) {
+            s += w;
+            n -= (size_t)w;
+            continue;
+        }
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w < 0 && errno != EAGAIN)
+            return ENGINE_DEAD;          /* EPIPE: it is gone */
+        int ms = slice_ms(deadline);
+        if (ms < 0)
+            return ENGINE_TIMEOUT;
+        if (cancelled(e))
+            return ENGINE_CANCELLED;
+        struct pollfd p = { .fd = e->to_fd, .events = POLLOUT };
+        poll(&p, 1, ms);
+    }
+    return ENGINE_OK;
+}
+
+/* Appends what can be read now, dropping carriage returns.  Returns
+ * ENGINE_OK (maybe nothing read), ENGINE_DEAD at end of file, or
+ * ENGINE_MALFORMED when the reply grows past ENGINE_REPLY_MAX. */
+static enum engine_status read_some(struct engine *e)
+{
+    if (e->cap - e->len < READ_CHUNK) {
+        if (e->cap >= ENGINE_REPLY_MAX)
+            return ENGINE_MALFORMED;
+        size_t cap = e->cap ? e->cap * 2 : 2 * READ_CHUNK;
+        char *p = realloc(e->buf, cap);
+        if (!p)
+            return ENGINE_MALFORMED;
+        e->buf = p;
+        e->cap = cap;
+    }
+    ssize_t r = read(e->from_fd, e->buf + e->len, e->cap - e->len - 1);
+    if (r == 0)
+        return ENGINE_DEAD;
+    if (r < 0)
+        return errno == EAGAIN || errno == EINTR ? ENGINE_OK : ENGINE_DEAD;
+    size_t j = e->len;
+    for (size_t i = e->len; i < e->len + (size_t)r; i++)
+        if (e->buf[i] != '\r')
+            e->buf[j++] = e->buf[i];
+    e->len = j;
+    e->buf[e->len] = '\0';
+    return ENGINE_OK;
+}
+
+/* Removes the first n buffered bytes. */
+static void consume(struct engine *e, size_t n)
+{
+    if (n == 0)
+        return;
+    memmove(e->buf, e->buf + n, e->len - n);
+    e->len -= n;
+    e->buf[e->len] = '\0';
+}
+
+/* Puts the first line of the buffer (shortened) into *reply. */
+static void quote_line(const struct engine *e, size_t start,
+                       struct sbuf *reply)
+{
+    size_t n = 0;
+    while (start + n < e->len && e->buf[start + n] != '\n' && n < QUOTE_MAX)
+        n++;
+    sbuf_reset(reply);
+    sbuf_putn(reply, e->buf + start, n);
+}
+
+/* Parses "=[id] text" / "?[id] text" of length n at p into *reply. */
+static enum engine_status parse_reply(const char *p, size_t n,
+                                      struct sbuf *reply)
+{
+    size_t i = 1;
+    while (i < n && p[i] >= '0' && p[i] <= '9')
+        i++;
+    if (i < n && p[i] != ' ' && p[i] != '\n') {
+        sbuf_reset(reply);
+        sbuf_putn(reply, p, n < QUOTE_MAX ? n : QUOTE_MAX);
+        return ENGINE_MALFORMED;
+    }
+    while (i < n && p[i] == ' ')
+        i++;
+    sbuf_reset(reply);
+    sbuf_putn(reply, p + i, n - i);
+    return p[0] == '=' ? ENGINE_OK : ENGINE_REFUSED;
+}
+
+/* Checks the buffer for a complete reply.  Returns ENGINE_TIMEOUT when
+ * more input is needed (not an error here), else the reply's status. */
+static enum engine_status take_reply(struct engine *e, struct sbuf *reply)
+{
+    size_t start = 0;
+    while (start < e->len && e->buf[start] == '\n')
+        start++;
+    if (start == e->len) {
+        consume(e, start);
+        return ENGINE_TIMEOUT;
+    }
+    if (e->buf[start] != '=' && e->buf[start] != '?') {
+        quote_line(e, start, reply);
+        return ENGINE_MALFORMED;
+    }
+    /* memmem, not strstr: a reply may hold NUL bytes (then malformed). */
+    char *end = memmem(e->buf + start, e->len - start, "\n\n", 2);
+    if (!end)
+        return ENGINE_TIMEOUT;
+    size_t n = (size_t)(end - (e->buf + start));
+    enum engine_status st = parse_reply(e->buf + start, n, reply);
+    consume(e, (size_t)(end - e->buf) + 2);
+    return st;
+}
+
+static enum engine_status read_reply(struct engine *e, double deadline,
+                                     struct sbuf *reply)
+{
+    for (;;) {
+        enum engine_status st = take_reply(e, reply);
+        if (st != ENGINE_TIMEOUT)
+            return st;
+        int ms = slice_ms(deadline);
+        if (ms < 0)
+            return ENGINE_TIMEOUT;
+        if (cancelled(e))
+            return ENGINE_CANCELLED;
+        struct pollfd p = { .fd = e->from_fd, .events = POLLIN };
+        if (poll(&p, 1, ms) <= 0)
+            continue;
+        st = read_some(e);
+        if (st == ENGINE_MALFORMED) {
+            sbuf_reset(reply);
+            sbuf_puts(reply, "(reply too long)");
+            return st;
+        }
+        if (st == ENGINE_DEAD)
+            return st;     /* read_some() read nothing new: incomplete */
+    }
+}
+
+enum engine_status engine_call(struct engine *e, const char *line,
+                               double timeout, struct sbuf *reply,
+                               double *elapsed)
+{
+    double start = engine_now();
+    if (elapsed)
+        *elapsed = 0;
+    sbuf_reset(reply);
+    if (!engine_running(e) || e->to_fd < 0)
+        return ENGINE_DEAD;
+    double deadline = start + timeout;
+    size_t n = strlen(line);
+    char *msg = malloc(n + 2);
+    if (!msg)
+        return ENGINE_DEAD;
+    memcpy(msg, line, n);
+    msg[n] = '\n';
+    enum engine_status st = write_all(e, msg, n + 1, deadline);
+    free(msg);
+    if (st == ENGINE_OK)
+        st = read_reply(e, deadline, reply);
+    if (elapsed)
+        *elapsed = engine_now() - start;
+    return st;
+}

@@ -1,0 +1,43 @@
+# src/match/local.mk -- triad-match, the tournament runner, with its man
+# page, documentation and tests.  Included at the end of the top-level
+# Makefile.am; paths are relative to the top directory.
+
+MATCH_SOURCES = \
+	src/match/engine.c src/match/engine.h \
+	src/match/merge.c src/match/merge.h \
+	src/match/opening.c src/match/opening.h \
+	src/match/options.c src/match/options.h \
+	src/match/probe.c src/match/probe.h \
+	src/match/record.c src/match/record.h \
+	src/match/referee.c src/match/referee.h \
+	src/match/sgf.c src/match/sgf.h \
+	src/match/stats.c src/match/stats.h \
+	src/match/tourney.c src/match/tourney.h
+
+bin_PROGRAMS += src/triad-match
+src_triad_match_SOURCES = src/match/main.c $(MATCH_SOURCES)
+src_triad_match_LDADD = src/libtriad.a
+
+man1_MANS = doc/triad-match.1
+dist_doc_DATA += doc/triad-match.md
+
+# Whole matches: triad against triad, and against a broken engine.  The
+# scripts find the programs through TRIAD and TRIAD_MATCH.
+MATCH_SH_TESTS = tests/match/selfplay.sh tests/match/faults.sh
+EXTRA_DIST += doc/triad-match.1 src/match/local.mk $(MATCH_SH_TESTS) \
+	tests/match/fake-engine.sh
+TEST_EXTENSIONS += .sh
+SH_LOG_COMPILER = $(SHELL)
+TESTS += $(MATCH_SH_TESTS)
+AM_TESTS_ENVIRONMENT = \
+	TRIAD='$(abs_top_builddir)/src/triad$(EXEEXT)'; export TRIAD; \
+	TRIAD_MATCH='$(abs_top_builddir)/src/triad-match$(EXEEXT)'; \
+	export TRIAD_MATCH;
+
+if HAVE_CHECK
+check_PROGRAMS += tests/check_match
+TESTS += tests/check_match
+tests_check_match_SOURCES = tests/check_match.c $(MATCH_SOURCES)
+tests_check_match_CFLAGS = $(CHECK_CFLAGS_ALL)
+tests_check_match_LDADD = $(CHECK_LDADD_ALL)
+endif

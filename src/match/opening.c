@@ -1,0 +1,133 @@
+/* opening.c -- per-pair setup words and random opening plies (see
+ * opening.h).
+ *
+ * The random starts are setup variants, so they are spelled with the
+ * setup words of each game (protocol.md section 3); this table is the one
+ * place in triad-match that knows them.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/rng.h"
+#include "match/opening.h"
+
+/* Per-pair random starts: the setup word is the prefix followed by a
+ * 31-bit number (small enough for any engine's integer parser). */
+static const struct random_start {
+    const char *game;
+    const char *prefix;
+    bool always;         /* used without --random-start (Truchet's layout
+                            is random by the rules)                    */
+} random_starts[] = {
+    { "truchet", "", true },
+    { "dvonn", "random=", false },
+};
+
+#define PAIR_SALT 0x6a09e667f3bcc909ULL
+#define MOVES_SALT 0xbb67ae8584caa73bULL
+
+uint64_t opening_pair_seed(uint64_t seed, long pair)
+{
+    return rng_mix64(rng_mix64(seed ^ PAIR_SALT) + (uint64_t)pair);
+}
+
+static const struct random_start *find_start(const struct game_ops *g)
+{
+    size_t n = sizeof random_starts / sizeof random_starts[0];
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(random_starts[i].game, g->name) == 0)
+            return &random_starts[i];
+    return NULL;
+}
+
+bool opening_has_random_start(const struct game_ops *g, bool *always)
+{
+    const struct random_start *rs = find_start(g);
+    if (always)
+        *always = rs && rs->always;
+    return rs != NULL;
+}
+
+/* Splits text in place into w->argv. */
+static void split(struct setup_words *w)
+{
+    w->argc = 0;
+    char *save = NULL;
+    for (char *t = strtok_r(w->text, " \t", &save);
+         t && w->argc < OPENING_MAX_WORDS; t = strtok_r(NULL, " \t", &save))
+        w->argv[w->argc++] = t;
+    w->argv[w->argc] = NULL;
+}
+
+int opening_setup_words(const struct match_conf *c, long pair,
+                        struct setup_words *out, struct sbuf *err)
+{
+    const struct random_start *rs = find_start(c->game);
+    if (c->random_start && !rs) {
+        sbuf_printf(err, "%s has no random start", c->game->name);
+        return -1;
+    }
+    if (c->random_start && c->setup_given) {
+        sbuf_puts(err, "--random-start and --setup exclude each other");
+        return -1;
+    }
+    if (c->setup_given || !rs || !(rs->always || c->random_start)) {
+        snprintf(out->text, sizeof out->text, "%s", c->setup_text);
+    } else {
+        unsigned long v = (unsigned long)
+            (opening_pair_seed(c->seed, pair) & 0x7fffffffu);
+        snprintf(out->text, sizeof out->text, "%s%lu", rs->prefix, v);
+    }
+    split(out);
+    return 0;
+}
+
+void opening_words_text(const struct setup_words *w, struct sbuf *out)
+{
+    for (int i = 0; i < w->argc; i++)
+        sbuf_printf(out, "%s%s", i ? " " : "", w->argv[i]);
+}
+
+/* Index of a random move of *st that does not end the game, or -1. */
+static int pick_move(const struct game_ops *g, const void *st,
+                     const move_t *list, int n, struct rng *r, void *tmp)
+{
+    int first = (int)rng_below(r, (uint64_t)n);
+    for (int k = 0; k < n; k++) {
+        int i = (first + k) % n;
+        memcpy(tmp, st, g->state_size);
+        g->play(tmp, list[i]);
+        if (g->outcome(tmp, NULL) == GAME_ONGOING)
+            return i;
+    }
+    return -1;
+}
+
+int opening_random_moves(const struct game_ops *g, void *st,
+                         uint64_t pair_seed, int plies, move_t *moves)
+{
+    move_t *list = malloc(sizeof *list * (size_t)g->max_moves);
+    void *tmp = malloc(g->state_size);
+    if (!list || !tmp) {
+        free(list);
+        free(tmp);
+        return -1;
+    }
+    struct rng r;
+    rng_seed(&r, pair_seed ^ MOVES_SALT);
+    int done = 0;
+    while (done < plies) {
+        int n = g->gen_moves(st, list);
+        int i = n > 0 ? pick_move(g, st, list, n, &r, tmp) : -1;
+        if (i < 0)
+            break;
+        moves[done++] = list[i];
+        g->play(st, list[i]);
+    }
+    free(list);
+    free(tmp);
+    return done;
+}

@@ -1,0 +1,522 @@
+/* options.c -- the command line of triad-match (see options.h).
+ *
+ * --name and --option belong to the most recent --engine; --each-option
+ * goes to both engines (sent before their own options).
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/games.h"
+#include "match/options.h"
+
+#define MAX_GAMES 1000000L          /* per run: one slot each in memory */
+#define MAX_FIRST_GAME 1000000000L
+#define MAX_CONCURRENCY 256
+#define DEFAULT_MOVETIME 1.0
+#define MOVETIME_SLACK 1.2          /* movetime: 20% over is tolerated   */
+#define GRACE_MOVETIME 0.5
+#define GRACE_FISCHER 0.2
+#define DEFAULT_MAXPLIES_UNBOUNDED 1000
+
+void options_usage(FILE *out)
+{
+    fputs(
+"Usage: triad-match --game GAME --engine CMD --engine CMD [OPTION]...\n"
+"       triad-match --merge FILE... [--sprt ELO0,ELO1,ALPHA,BETA]\n"
+"Plays a match between two engines speaking the triad protocol and\n"
+"prints the score, the Elo difference and (with --sprt) an SPRT verdict.\n"
+"\n"
+"  --game GAME            dvonn, truchet or cephalopod\n"
+"  --engine CMD           an engine command line (give two: A, then B)\n"
+"  --name NAME            name of the last --engine (default: its program)\n"
+"  --option NAME=VALUE    'set_option NAME VALUE' for the last --engine\n"
+"  --each-option N=V      the same for both engines\n"
+"  --games N              games to play (default 2); colours alternate\n"
+"                         pair by pair, both games of a pair share the start\n"
+"  --first-game K         number of the first game, even (default 0): split\n"
+"                         a match across hosts, then --merge the records\n"
+"  --concurrency N        games played at once (default 1)\n"
+"  --movetime S           seconds per move (default 1)\n"
+"  --tc MAIN[+INC]        Fischer clock kept by the referee\n"
+"  --grace S              extra seconds before a time loss (default:\n"
+"                         0.5 plus 20% with --movetime, 0.2 with --tc)\n"
+"  --seed N               seed of the openings (default 1)\n"
+"  --setup 'ARGS'         setup arguments, e.g. '3x3' for cephalopod\n"
+"  --random-start         a new random start per pair (dvonn random=SEED;\n"
+"                         always on for truchet unless --setup is given)\n"
+"  --dvonn-random         the same as --random-start\n"
+"  --random-plies K       K random opening plies per pair\n"
+"  --maxplies N           adjudicate a draw after N plies (0 = never;\n"
+"                         default 0, or 1000 for truchet)\n"
+"  --records FILE         append an SGF record of every game to FILE\n"
+"  --sprt E0,E1,A,B       stop early once the SPRT accepts H0 or H1\n"
+"  --restart              new engine processes for every game\n"
+"  --engine-stderr FILE   append the engines' standard error to FILE\n"
+"  --merge FILE...        combine record files and print the statistics\n"
+"  --quiet                only the final statistics\n"
+"  --help, --version\n", out);
+}
+
+void options_time_text(const struct match_conf *c, struct sbuf *out)
+{
+    if (c->time_mode == TIME_MOVETIME)
+        sbuf_printf(out, "movetime %g", c->movetime);
+    else
+        sbuf_printf(out, "tc %g+%g", c->tc_main, c->tc_inc);
+}
+
+double options_move_limit(const struct match_conf *c, double clock_left)
+{
+    if (c->time_mode == TIME_MOVETIME)
+        return c->movetime * MOVETIME_SLACK + c->grace;
+    return clock_left + c->grace;
+}
+
+static int parse_long(const char *s, long lo, long hi, long *out)
+{
+    if (!*s || isspace((unsigned char)*s))
+        return -1;
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno || *end || v < lo || v > hi)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static int parse_double(const char *s, double lo, double hi, double *out)
+{
+    if (!*s || isspace((unsigned char)*s))
+        return -1;
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno || *end || !isfinite(v) || v < lo || v > hi)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static int parse_u64(const char *s, uint64_t *out)
+{
+    if (!isdigit((unsigned char)*s))
+        return -1;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || *end)
+        return -1;
+    *out = (uint64_t)v;
+    return 0;
+}
+
+/* True if s is non-empty printable text without control characters
+ * (it ends up on a protocol line or in a record). */
+static bool printable(const char *s)
+{
+    if (!*s)
+        return false;
+    for (; *s; s++)
+        if ((unsigned char)*s < 0x20 || *s == 0x7f)
+            return false;
+    return true;
+}
+
+static int parse_tc(struct match_conf *c, const char *s, struct sbuf *err)
+{
+    char buf[64];
+    if (strlen(s) >= sizeof buf)
+        goto bad;
+    strcpy(buf, s);
+    char *plus = strchr(buf, '+');
+    if (plus)
+        *plus = '\0';
+    c->tc_inc = 0;
+    if (parse_double(buf, 0.001, 1e7, &c->tc_main) != 0 ||
+        (plus && parse_double(plus + 1, 0, 1e6, &c->tc_inc) != 0))
+        goto bad;
+    c->time_mode = TIME_FISCHER;
+    return 0;
+bad:
+    sbuf_printf(err, "bad --tc: %s (expected MAIN+INC in seconds)", s);
+    return -1;
+}
+
+static int parse_sprt(struct match_conf *c, const char *s, struct sbuf *err)
+{
+    double v[4] = { 0, 0, 0.05, 0.05 };
+    char buf[128];
+    int n = 0;
+    if (strlen(s) < sizeof buf) {
+        strcpy(buf, s);
+        char *save = NULL;
+        for (char *t = strtok_r(buf, ",", &save); t && n < 5;
+             t = strtok_r(NULL, ",", &save), n++)
+            if (n < 4 && parse_double(t, -2000, 2000, &v[n]) != 0)
+                n = 5;
+    }
+    if ((n != 2 && n != 4) || v[0] >= v[1] || v[2] <= 0 || v[2] >= 0.5 ||
+        v[3] <= 0 || v[3] >= 0.5) {
+        sbuf_printf(err, "bad --sprt: %s (expected ELO0,ELO1[,ALPHA,BETA] "
+                    "with ELO0 < ELO1 and 0 < ALPHA, BETA < 0.5)", s);
+        return -1;
+    }
+    c->use_sprt = true;
+    c->sprt = (struct sprt_params){ v[0], v[1], v[2], v[3] };
+    return 0;
+}
+
+/* Appends NAME=VALUE to e's set_option list. */
+static int add_option(struct engine_conf *e, const char *s,
+                      struct sbuf *err)
+{
+    const char *eq = strchr(s, '=');
+    bool ok = eq && eq > s && eq[1] && printable(s);
+    for (const char *p = s; ok && *p; p++)
+        ok = !isspace((unsigned char)*p) && *p != '#';
+    if (!ok) {
+        sbuf_printf(err, "bad option: %s (expected NAME=VALUE, no spaces)",
+                    s);
+        return -1;
+    }
+    char **opts = realloc(e->opts, sizeof *opts * (size_t)(e->nopts + 1));
+    char *line = strdup(s);
+    if (!opts || !line) {
+        free(line);
+        if (opts)
+            e->opts = opts;
+        sbuf_puts(err, "out of memory");
+        return -1;
+    }
+    e->opts = opts;
+    e->opts[e->nopts++] = line;
+    return 0;
+}
+
+static struct engine_conf *last_engine(struct match_conf *c,
+                                       const char *opt, struct sbuf *err)
+{
+    if (c->nengines == 0) {
+        sbuf_printf(err, "%s must follow the --engine it belongs to", opt);
+        return NULL;
+    }
+    return &c->eng[c->nengines - 1];
+}
+
+static int set_engine(struct match_conf *c, const char *cmd,
+                      struct sbuf *err)
+{
+    if (c->nengines == 2) {
+        sbuf_puts(err, "more than two --engine options");
+        return -1;
+    }
+    if (!printable(cmd) || strspn(cmd, " \t") == strlen(cmd)) {
+        sbuf_puts(err, "bad --engine: an empty or unprintable command");
+        return -1;
+    }
+    c->eng[c->nengines++].cmd = cmd;
+    return 0;
+}
+
+static int set_name(struct match_conf *c, const char *name,
+                    struct sbuf *err)
+{
+    struct engine_conf *e = last_engine(c, "--name", err);
+    if (!e)
+        return -1;
+    if (e->named || !printable(name) || strlen(name) >= MATCH_NAME_MAX) {
+        sbuf_printf(err, "bad or second --name for engine %d: %s",
+                    c->nengines, name);
+        return -1;
+    }
+    strcpy(e->name, name);
+    e->named = true;
+    return 0;
+}
+
+static int set_setup(struct match_conf *c, const char *s, struct sbuf *err)
+{
+    int words = 0;
+    bool in_word = false;
+    for (const char *p = s; *p; p++) {
+        bool space = *p == ' ' || *p == '\t';
+        words += !space && !in_word;
+        in_word = !space;
+    }
+    if ((*s && !printable(s)) || strlen(s) >= MATCH_SETUP_MAX ||
+        words > MATCH_SETUP_WORDS || strchr(s, '#')) {
+        sbuf_puts(err, "bad --setup: too long or unprintable");
+        return -1;
+    }
+    strcpy(c->setup_text, s);
+    c->setup_given = true;
+    return 0;
+}
+
+enum {
+    OPT_GAME = 256, OPT_ENGINE, OPT_NAME, OPT_OPTION, OPT_EACH, OPT_GAMES,
+    OPT_FIRST, OPT_CONC, OPT_MOVETIME, OPT_TC, OPT_GRACE, OPT_SEED,
+    OPT_RECORDS, OPT_MAXPLIES, OPT_SPRT, OPT_SETUP, OPT_RANDOM_START,
+    OPT_RANDOM_PLIES, OPT_RESTART, OPT_STDERR, OPT_MERGE, OPT_QUIET,
+    OPT_HELP, OPT_VERSION
+};
+
+static const struct option longopts[] = {
+    { "game", required_argument, NULL, OPT_GAME },
+    { "engine", required_argument, NULL, OPT_ENGINE },
+    { "name", required_argument, NULL, OPT_NAME },
+    { "option", required_argument, NULL, OPT_OPTION },
+    { "each-option", required_argument, NULL, OPT_EACH },
+    { "games", required_argument, NULL, OPT_GAMES },
+    { "first-game", required_argument, NULL, OPT_FIRST },
+    { "concurrency", required_argument, NULL, OPT_CONC },
+    { "movetime", required_argument, NULL, OPT_MOVETIME },
+    { "tc", required_argument, NULL, OPT_TC },
+    { "grace", required_argument, NULL, OPT_GRACE },
+    { "seed", required_argument, NULL, OPT_SEED },
+    { "records", required_argument, NULL, OPT_RECORDS },
+    { "maxplies", required_argument, NULL, OPT_MAXPLIES },
+    { "sprt", required_argument, NULL, OPT_SPRT },
+    { "setup", required_argument, NULL, OPT_SETUP },
+    { "random-start", no_argument, NULL, OPT_RANDOM_START },
+    { "dvonn-random", no_argument, NULL, OPT_RANDOM_START },
+    { "random-plies", required_argument, NULL, OPT_RANDOM_PLIES },
+    { "restart", no_argument, NULL, OPT_RESTART },
+    { "engine-stderr", required_argument, NULL, OPT_STDERR },
+    { "merge", no_argument, NULL, OPT_MERGE },
+    { "quiet", no_argument, NULL, OPT_QUIET },
+    { "help", no_argument, NULL, OPT_HELP },
+    { "version", no_argument, NULL, OPT_VERSION },
+    { NULL, 0, NULL, 0 }
+};
+
+/* Options given to both engines, remembered until the end of parsing. */
+struct each_list {
+    int n;
+    const char *opt[32];
+};
+
+static int bad_number(const char *opt, const char *arg, struct sbuf *err)
+{
+    sbuf_printf(err, "bad %s: %s", opt, arg);
+    return -1;
+}
+
+/* Options taking a number. */
+static int number_option(struct match_conf *c, int id, const char *arg,
+                         struct sbuf *err)
+{
+    long v;
+    double d;
+    switch (id) {
+    case OPT_GAMES:
+        if (parse_long(arg, 1, MAX_GAMES, &c->games) != 0)
+            return bad_number("--games", arg, err);
+        return 0;
+    case OPT_FIRST:
+        if (parse_long(arg, 0, MAX_FIRST_GAME, &c->first_game) != 0 ||
+            c->first_game % 2)
+            return bad_number("--first-game (an even number)", arg, err);
+        return 0;
+    case OPT_CONC:
+        if (parse_long(arg, 1, MAX_CONCURRENCY, &v) != 0)
+            return bad_number("--concurrency", arg, err);
+        c->concurrency = (int)v;
+        return 0;
+    case OPT_MOVETIME:
+        if (parse_double(arg, 0.001, 86400, &d) != 0)
+            return bad_number("--movetime", arg, err);
+        c->movetime = d;
+        return 0;
+    case OPT_GRACE:
+        if (parse_double(arg, 0, 3600, &c->grace) != 0)
+            return bad_number("--grace", arg, err);
+        return 0;
+    case OPT_SEED:
+        if (parse_u64(arg, &c->seed) != 0)
+            return bad_number("--seed", arg, err);
+        return 0;
+    case OPT_MAXPLIES:
+        if (parse_long(arg, 0, 100000000L, &c->maxplies) != 0)
+            return bad_number("--maxplies", arg, err);
+        return 0;
+    default:   /* OPT_RANDOM_PLIES */
+        if (parse_long(arg, 0, 1000, &v) != 0)
+            return bad_number("--random-plies", arg, err);
+        c->random_plies = (int)v;
+        return 0;
+    }
+}
+
+/* Handles one option; -1 on error, 0 otherwise. */
+static int one_option(struct match_conf *c, int id, const char *arg,
+                      struct each_list *each, struct sbuf *err)
+{
+    struct engine_conf *e;
+    switch (id) {
+    case OPT_GAME:
+        c->game = game_find(arg);
+        if (!c->game)
+            sbuf_printf(err, "unknown game: %s", arg);
+        return c->game ? 0 : -1;
+    case OPT_ENGINE: return set_engine(c, arg, err);
+    case OPT_NAME: return set_name(c, arg, err);
+    case OPT_OPTION:
+        e = last_engine(c, "--option", err);
+        return e ? add_option(e, arg, err) : -1;
+    case OPT_EACH:
+        if (each->n == (int)(sizeof each->opt / sizeof each->opt[0])) {
+            sbuf_puts(err, "too many --each-option");
+            return -1;
+        }
+        each->opt[each->n++] = arg;
+        return 0;
+    case OPT_TC: return parse_tc(c, arg, err);
+    case OPT_RECORDS: c->records = arg; return 0;
+    case OPT_SPRT: return parse_sprt(c, arg, err);
+    case OPT_SETUP: return set_setup(c, arg, err);
+    case OPT_RANDOM_START: c->random_start = true; return 0;
+    case OPT_RESTART: c->restart = true; return 0;
+    case OPT_STDERR: c->engine_stderr = arg; return 0;
+    case OPT_MERGE: c->merge = true; return 0;
+    case OPT_QUIET: c->quiet = true; return 0;
+    default: return number_option(c, id, arg, err);
+    }
+}
+
+/* The program name of an engine command: the base name of its first
+ * word, shortened to fit. */
+static void default_name(const char *cmd, char name[MATCH_NAME_MAX])
+{
+    cmd += strspn(cmd, " \t");
+    size_t n = strcspn(cmd, " \t");
+    const char *slash = memrchr(cmd, '/', n);
+    if (slash && slash + 1 < cmd + n) {
+        n -= (size_t)(slash + 1 - cmd);
+        cmd = slash + 1;
+    }
+    if (n > MATCH_NAME_MAX - 3)
+        n = MATCH_NAME_MAX - 3;
+    memcpy(name, cmd, n);
+    name[n] = '\0';
+}
+
+static int finish_engines(struct match_conf *c, const struct each_list *ea,
+                          struct sbuf *err)
+{
+    if (c->nengines != 2) {
+        sbuf_puts(err, "give two --engine options");
+        return -1;
+    }
+    for (int i = 0; i < 2; i++) {
+        struct engine_conf *e = &c->eng[i];
+        if (!e->named)
+            default_name(e->cmd, e->name);
+        /* --each-option first, so that an engine's own option wins. */
+        struct engine_conf own = *e;
+        e->opts = NULL;
+        e->nopts = 0;
+        int rc = 0;
+        for (int k = 0; k < ea->n && rc == 0; k++)
+            rc = add_option(e, ea->opt[k], err);
+        for (int k = 0; k < own.nopts; k++) {
+            if (rc == 0)
+                rc = add_option(e, own.opts[k], err);
+            free(own.opts[k]);
+        }
+        free(own.opts);
+        if (rc != 0)
+            return -1;
+    }
+    if (strcmp(c->eng[0].name, c->eng[1].name) == 0) {
+        if (c->eng[0].named && c->eng[1].named) {
+            sbuf_puts(err, "the two engines need different names");
+            return -1;
+        }
+        strcat(c->eng[0].name, "#1");
+        strcat(c->eng[1].name, "#2");
+    }
+    return 0;
+}
+
+/* Consistency checks once every option is known. */
+static int finish(struct match_conf *c, bool movetime_given,
+                  const struct each_list *each, struct sbuf *err)
+{
+    if (c->merge)
+        return 0;
+    if (!c->game) {
+        sbuf_puts(err, "--game is required");
+        return -1;
+    }
+    if (movetime_given && c->time_mode == TIME_FISCHER) {
+        sbuf_puts(err, "--movetime and --tc exclude each other");
+        return -1;
+    }
+    if (c->grace < 0)
+        c->grace = c->time_mode == TIME_FISCHER ? GRACE_FISCHER
+                                                : GRACE_MOVETIME;
+    if (c->maxplies < 0)
+        c->maxplies = c->game->max_game_plies ? 0
+                                              : DEFAULT_MAXPLIES_UNBOUNDED;
+    return finish_engines(c, each, err);
+}
+
+enum options_result options_parse(struct match_conf *c, int argc,
+                                  char **argv, struct sbuf *err)
+{
+    *c = (struct match_conf){
+        .games = 2, .concurrency = 1, .time_mode = TIME_MOVETIME,
+        .movetime = DEFAULT_MOVETIME, .grace = -1, .seed = 1,
+        .maxplies = -1,
+    };
+    struct each_list each = { 0, { NULL } };
+    bool movetime_given = false;
+    opterr = 0;
+    optind = 0;         /* glibc: a full restart of getopt's scanning */
+    int id;
+    while ((id = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+        if (id == OPT_HELP)
+            return OPTIONS_HELP;
+        if (id == OPT_VERSION)
+            return OPTIONS_VERSION;
+        if (id == '?' || id == ':') {
+            sbuf_printf(err, "unknown option or missing argument: %s",
+                        argv[optind - 1]);
+            return OPTIONS_ERROR;
+        }
+        movetime_given = movetime_given || id == OPT_MOVETIME;
+        if (one_option(c, id, optarg, &each, err) != 0)
+            return OPTIONS_ERROR;
+    }
+    c->merge_files = argv + optind;
+    c->nmerge = argc - optind;
+    if (c->merge && (c->nmerge == 0 || c->nengines > 0)) {
+        sbuf_puts(err, "--merge takes record files and no --engine");
+        return OPTIONS_ERROR;
+    }
+    if (!c->merge && c->nmerge > 0) {
+        sbuf_printf(err, "unexpected argument: %s", argv[optind]);
+        return OPTIONS_ERROR;
+    }
+    return finish(c, movetime_given, &each, err) == 0 ? OPTIONS_RUN
+                                                      : OPTIONS_ERROR;
+}
+
+void options_free(struct match_conf *c)
+{
+    for (int i = 0; i < 2; i++) {
+        for (int k = 0; k < c->eng[i].nopts; k++)
+            free(c->eng[i].opts[k]);
+        free(c->eng[i].opts);
+        c->eng[i].opts = NULL;
+        c->eng[i].nopts = 0;
+    }
+}

@@ -1,0 +1,83 @@
+/* options.h -- the command line of triad-match, parsed and checked into
+ * one read-only configuration shared by every game of the match.
+ */
+#ifndef TRIAD_MATCH_OPTIONS_H
+#define TRIAD_MATCH_OPTIONS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "core/game.h"
+#include "core/sbuf.h"
+#include "match/stats.h"
+
+#define MATCH_NAME_MAX 64       /* engine names, NUL included           */
+#define MATCH_SETUP_MAX 512     /* --setup text, NUL included           */
+#define MATCH_SETUP_WORDS 16    /* words of --setup                     */
+
+struct engine_conf {
+    const char *cmd;            /* run through /bin/sh -c or split       */
+    char name[MATCH_NAME_MAX];
+    bool named;                 /* --name given                          */
+    int nopts;
+    char **opts;                /* "NAME=VALUE" for set_option, malloc'd */
+};
+
+enum time_mode { TIME_MOVETIME, TIME_FISCHER };
+
+struct match_conf {
+    const struct game_ops *game;
+    struct engine_conf eng[2];  /* eng[0] is engine A                    */
+    int nengines;
+    long games;                 /* games to play in this run             */
+    long first_game;            /* 0-based number of the first, even     */
+    int concurrency;
+    enum time_mode time_mode;
+    double movetime;            /* TIME_MOVETIME: seconds per move       */
+    double tc_main;             /* TIME_FISCHER: MAIN+INC seconds        */
+    double tc_inc;
+    double grace;               /* extra seconds before a time loss      */
+    uint64_t seed;
+    const char *records;        /* SGF file to append to, or NULL        */
+    long maxplies;              /* draw after this many plies, 0 = off   */
+    bool use_sprt;
+    struct sprt_params sprt;
+    char setup_text[MATCH_SETUP_MAX];   /* --setup words, space separated */
+    bool setup_given;
+    bool random_start;          /* per-pair random start (--random-start) */
+    int random_plies;
+    bool restart;               /* new engine processes for every game   */
+    const char *engine_stderr;  /* file for the engines' stderr, or NULL */
+    bool quiet;
+    bool merge;                 /* --merge: files are merge_files        */
+    int nmerge;
+    char **merge_files;         /* points into argv                     */
+};
+
+enum options_result {
+    OPTIONS_RUN = 0,
+    OPTIONS_HELP,               /* --help given                          */
+    OPTIONS_VERSION,            /* --version given                       */
+    OPTIONS_ERROR               /* reason in *err                        */
+};
+
+/* Parses argv into *c (which options_free() must release in every
+ * case).  Checks everything that can be checked without an engine. */
+enum options_result options_parse(struct match_conf *c, int argc,
+                                  char **argv, struct sbuf *err);
+
+void options_free(struct match_conf *c);
+
+/* The usage text for --help. */
+void options_usage(FILE *out);
+
+/* A human description of the time control, e.g. "movetime 0.5" or
+ * "tc 10+0.1". */
+void options_time_text(const struct match_conf *c, struct sbuf *out);
+
+/* Seconds a genmove may take before the mover loses on time, given its
+ * clock (TIME_FISCHER) or the movetime. */
+double options_move_limit(const struct match_conf *c, double clock_left);
+
+#endif

@@ -1,0 +1,61 @@
+/* record.c -- game records (see record.h). */
+#include "config.h"
+
+#include <string.h>
+
+#include "match/record.h"
+
+void record_init(struct game_record *r)
+{
+    memset(r, 0, sizeof *r);
+    r->faulty = -1;
+    sbuf_init(&r->reason);
+    sbuf_init(&r->setup);
+    sbuf_init(&r->start);
+    sbuf_init(&r->moves);
+    sbuf_init(&r->sides);
+    sbuf_init(&r->timectl);
+}
+
+void record_free(struct game_record *r)
+{
+    sbuf_free(&r->reason);
+    sbuf_free(&r->setup);
+    sbuf_free(&r->start);
+    sbuf_free(&r->moves);
+    sbuf_free(&r->sides);
+    sbuf_free(&r->timectl);
+}
+
+int record_a_result(const struct game_record *r)
+{
+    if (r->result == GAME_WIN_FIRST)
+        return r->a_side == 0 ? 1 : -1;
+    if (r->result == GAME_WIN_SECOND)
+        return r->a_side == 1 ? 1 : -1;
+    return 0;
+}
+
+void record_result_text(const struct game_record *r, struct sbuf *out)
+{
+    if (r->result != GAME_WIN_FIRST && r->result != GAME_WIN_SECOND) {
+        sbuf_putc(out, '0');
+        return;
+    }
+    sbuf_puts(out, r->result == GAME_WIN_FIRST ? "W+" : "B+");
+    switch (r->end) {
+    case END_RESIGN: sbuf_putc(out, 'R'); break;
+    case END_TIME: sbuf_putc(out, 'T'); break;
+    case END_FORFEIT: sbuf_putc(out, 'F'); break;
+    default:
+        if (r->game && r->game->score_has_margin)
+            sbuf_printf(out, "%d", r->margin);
+        break;
+    }
+}
+
+bool record_oom(const struct game_record *r)
+{
+    return r->reason.oom || r->setup.oom || r->start.oom || r->moves.oom ||
+           r->sides.oom || r->timectl.oom;
+}

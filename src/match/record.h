@@ -1,0 +1,58 @@
+/* record.h -- the record of one finished game: who played which side,
+ * how it started, every move and how it ended.  The referee fills it, the
+ * SGF writer prints it, the merge mode parses it back.
+ *
+ * "W" in results is always the first player (side 0: DVONN and Cephalopod
+ * White, Truchet Light) and "B" the second, as in final_score.
+ */
+#ifndef TRIAD_MATCH_RECORD_H
+#define TRIAD_MATCH_RECORD_H
+
+#include <stdint.h>
+
+#include "core/game.h"
+#include "core/sbuf.h"
+#include "match/options.h"
+
+enum end_kind {
+    END_NORMAL = 0,     /* the rules ended the game                     */
+    END_RESIGN,         /* the loser resigned                           */
+    END_TIME,           /* the loser overran its time                   */
+    END_FORFEIT,        /* illegal move, crash, exit, malformed reply... */
+    END_ADJUDICATED     /* a draw after --maxplies plies                */
+};
+
+struct game_record {
+    long number;                    /* 0-based game number in the match */
+    const struct game_ops *game;
+    char names[2][MATCH_NAME_MAX];  /* engine A, engine B                */
+    int a_side;                     /* the side engine A played, 0 or 1  */
+    enum game_status result;        /* never GAME_ONGOING once finished  */
+    int margin;                     /* winner's margin (END_NORMAL)      */
+    enum end_kind end;
+    int faulty;                     /* engine (0 = A) that forfeited, -1 */
+    uint64_t seed;                  /* the match seed                    */
+    int opening_plies;              /* random plies at the start         */
+    int nmoves;
+    char date[16];                  /* YYYY-MM-DD                        */
+    struct sbuf reason;             /* human-readable end of the game    */
+    struct sbuf setup;              /* setup words                       */
+    struct sbuf start;              /* start position string             */
+    struct sbuf moves;              /* canonical tokens, space separated */
+    struct sbuf sides;              /* 'W' or 'B' per move: who made it  */
+    struct sbuf timectl;            /* e.g. "movetime 0.5", "tc 10+0.1"  */
+};
+
+void record_init(struct game_record *r);
+void record_free(struct game_record *r);
+
+/* +1 if engine A won, -1 if it lost, 0 for a draw. */
+int record_a_result(const struct game_record *r);
+
+/* The result as SGF RE: "W+3", "B+", "0", "W+R", "B+T", "W+F". */
+void record_result_text(const struct game_record *r, struct sbuf *out);
+
+/* True if any text of the record could not be stored (out of memory). */
+bool record_oom(const struct game_record *r);
+
+#endif

@@ -1,0 +1,468 @@
+/* referee.c -- one game between two engine processes (see referee.h).
+ *
+ * The engine to move gets "genmove COLOR", its reply is parsed against
+ * the referee's own position, and the canonical token is sent to the
+ * other engine with "play COLOR MOVE".  Every exchange has a deadline;
+ * the first fault ends the game against the engine that made it.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include "match/opening.h"
+#include "match/referee.h"
+
+/* Seconds an engine gets to quit when the match is over. */
+#define QUIT_WAIT 2.0
+
+enum call_result { CALL_OK, CALL_REFUSED, CALL_FAULT, CALL_CANCEL };
+
+struct game_ctx {
+    struct referee *r;
+    struct game_record *rec;
+    const struct game_ops *g;
+    void *st;
+    int engine_of_side[2];
+    double clock[2];            /* Fischer clocks, seconds left         */
+    int ply;
+    bool over;                  /* rec holds the final result           */
+    bool cancelled;
+};
+
+void referee_init(struct referee *r, const struct match_conf *c,
+                  int stderr_fd, const atomic_bool *stop)
+{
+    r->conf = c;
+    r->stderr_fd = stderr_fd;
+    engine_init(&r->eng[0], stop);
+    engine_init(&r->eng[1], stop);
+    sbuf_init(&r->reply);
+    sbuf_init(&r->line);
+}
+
+void referee_done(struct referee *r)
+{
+    for (int i = 0; i < 2; i++) {
+        engine_stop(&r->eng[i], QUIT_WAIT);
+        engine_done(&r->eng[i]);
+    }
+    sbuf_free(&r->reply);
+    sbuf_free(&r->line);
+}
+
+/* Explains a failed exchange of engine e in *why. */
+static void explain(struct engine *e, enum engine_status st,
+                    const char *line, double timeout, const char *reply,
+                    struct sbuf *why)
+{
+    switch (st) {
+    case ENGINE_REFUSED:
+        sbuf_printf(why, "refused '%s': %.100s", line, reply);
+        break;
+    case ENGINE_TIMEOUT:
+        sbuf_printf(why, "sent no reply to '%s' within %.2f s", line,
+                    timeout);
+        break;
+    case ENGINE_MALFORMED:
+        sbuf_printf(why, "sent a malformed reply to '%s': \"%.100s\"",
+                    line, reply);
+        break;
+    case ENGINE_DEAD:
+        engine_describe_end(e, why);
+        sbuf_printf(why, " (at '%s')", line);
+        break;
+    default:
+        sbuf_puts(why, "was stopped");
+        break;
+    }
+}
+
+/* Sends "set_option NAME VALUE" for an option given as NAME=VALUE. */
+static enum engine_status send_option(struct referee *r, int i,
+                                      const char *opt)
+{
+    sbuf_reset(&r->line);
+    sbuf_puts(&r->line, "set_option ");
+    size_t eq = strcspn(opt, "=");
+    sbuf_putn(&r->line, opt, eq);
+    sbuf_printf(&r->line, " %s", opt + eq + (opt[eq] != '\0'));
+    return engine_call(&r->eng[i], sbuf_str(&r->line), REFEREE_CMD_TIMEOUT,
+                       &r->reply, NULL);
+}
+
+int referee_init_engine(struct referee *r, int i, struct sbuf *why)
+{
+    const struct engine_conf *ec = &r->conf->eng[i];
+    enum engine_status st = ENGINE_OK;
+    if (r->conf->time_mode == TIME_MOVETIME) {
+        char opt[64];
+        snprintf(opt, sizeof opt, "movetime=%g", r->conf->movetime);
+        st = send_option(r, i, opt);
+        if (st == ENGINE_REFUSED)
+            st = ENGINE_OK;     /* an engine without it: its own business */
+    }
+    /* The user's options come last: an engine's own movetime wins. */
+    for (int k = 0; k < ec->nopts && st == ENGINE_OK; k++)
+        st = send_option(r, i, ec->opts[k]);
+    if (st == ENGINE_OK)
+        return 0;
+    explain(&r->eng[i], st, sbuf_str(&r->line), REFEREE_CMD_TIMEOUT,
+            sbuf_str(&r->reply), why);
+    engine_kill(&r->eng[i]);
+    return -1;
+}
+
+static int side_of_engine(const struct game_ctx *x, int i)
+{
+    return x->engine_of_side[0] == i ? 0 : 1;
+}
+
+/* Ends the game: engine i forfeits (kind END_TIME or END_FORFEIT) for
+ * the reason printed by fmt; it is killed, to be restarted later. */
+static void forfeit(struct game_ctx *x, int i, enum end_kind kind,
+                    const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static void forfeit(struct game_ctx *x, int i, enum end_kind kind,
+                    const char *fmt, ...)
+{
+    int side = side_of_engine(x, i);
+    struct game_record *rec = x->rec;
+    rec->result = side == 0 ? GAME_WIN_SECOND : GAME_WIN_FIRST;
+    rec->margin = 0;
+    rec->end = kind;
+    rec->faulty = i;
+    sbuf_reset(&rec->reason);
+    sbuf_printf(&rec->reason, "%s (%s) ", rec->names[i],
+                x->g->side_names[side]);
+    va_list ap;
+    va_start(ap, fmt);
+    sbuf_vprintf(&rec->reason, fmt, ap);
+    va_end(ap);
+    for (size_t k = 0; k < rec->reason.len; k++)   /* one line, always */
+        if ((unsigned char)rec->reason.buf[k] < 0x20)
+            rec->reason.buf[k] = ' ';
+    engine_kill(&x->r->eng[i]);
+    x->over = true;
+}
+
+/* One exchange with engine i within timeout.  A timeout counts as
+ * timeout_kind; every fault ends the game. */
+static enum call_result call(struct game_ctx *x, int i, const char *line,
+                             double timeout, enum end_kind timeout_kind,
+                             double *elapsed)
+{
+    struct referee *r = x->r;
+    enum engine_status st = engine_call(&r->eng[i], line, timeout,
+                                        &r->reply, elapsed);
+    if (st == ENGINE_OK)
+        return CALL_OK;
+    if (st == ENGINE_REFUSED)
+        return CALL_REFUSED;
+    if (st == ENGINE_CANCELLED) {
+        x->cancelled = true;
+        return CALL_CANCEL;
+    }
+    struct sbuf why = SBUF_INIT;
+    explain(&r->eng[i], st, line, timeout, sbuf_str(&r->reply), &why);
+    enum end_kind kind = st == ENGINE_TIMEOUT ? timeout_kind : END_FORFEIT;
+    if (kind == END_TIME)
+        forfeit(x, i, kind, "lost on time: no move within %.2f s",
+                timeout);
+    else
+        forfeit(x, i, kind, "%s", sbuf_str(&why));
+    sbuf_free(&why);
+    return CALL_FAULT;
+}
+
+/* A command that must succeed; a '?' reply is a forfeit. */
+static bool call_ok(struct game_ctx *x, int i, const char *line)
+{
+    enum call_result c = call(x, i, line, REFEREE_CMD_TIMEOUT, END_FORFEIT,
+                              NULL);
+    if (c == CALL_REFUSED)
+        forfeit(x, i, END_FORFEIT, "refused '%s': %.100s", line,
+                sbuf_str(&x->r->reply));
+    return c == CALL_OK;
+}
+
+/* Starts engine i if needed; false if the game is over (or cancelled). */
+static bool ensure_engine(struct game_ctx *x, int i)
+{
+    struct referee *r = x->r;
+    if (engine_running(&r->eng[i]))
+        return true;
+    struct sbuf why = SBUF_INIT;
+    if (engine_start(&r->eng[i], r->conf->eng[i].cmd, r->stderr_fd,
+                     &why) != 0 ||
+        referee_init_engine(r, i, &why) != 0) {
+        if (r->eng[i].cancel && atomic_load(r->eng[i].cancel))
+            x->cancelled = true;
+        else
+            forfeit(x, i, END_FORFEIT, "failed to start: %s",
+                    sbuf_str(&why));
+    }
+    sbuf_free(&why);
+    return !x->over && !x->cancelled;
+}
+
+static void today(char date[16])
+{
+    time_t now = time(NULL);
+    struct tm tm;
+    if (localtime_r(&now, &tm) == NULL ||
+        strftime(date, 16, "%Y-%m-%d", &tm) == 0)
+        strcpy(date, "?");
+}
+
+/* Sets up the referee's position and the record's start. */
+static int start_position(struct game_ctx *x, long number,
+                          struct setup_words *w)
+{
+    const struct match_conf *c = x->r->conf;
+    long pair = number / 2;
+    struct sbuf err = SBUF_INIT;
+    int rc = opening_setup_words(c, pair, w, &err);
+    if (rc == 0)
+        rc = x->g->setup(x->st, w->argc, w->argv,
+                         opening_pair_seed(c->seed, pair), &err);
+    sbuf_free(&err);
+    if (rc != 0)
+        return -1;
+    opening_words_text(w, &x->rec->setup);
+    x->g->to_string(x->st, &x->rec->start);
+    return 0;
+}
+
+/* Records token, played by side. */
+static void add_move(struct game_ctx *x, int side, const char *token)
+{
+    struct game_record *rec = x->rec;
+    if (rec->nmoves++)
+        sbuf_putc(&rec->moves, ' ');
+    sbuf_puts(&rec->moves, token);
+    sbuf_putc(&rec->sides, "WB"[side]);
+    x->ply++;
+}
+
+/* Sends "setup ...", the clock and the random opening to both engines. */
+static int prepare_engines(struct game_ctx *x, const struct setup_words *w,
+                           const move_t *opening, int nopening)
+{
+    struct referee *r = x->r;
+    const struct match_conf *c = r->conf;
+    for (int s = 0; s < 2; s++)
+        if (!ensure_engine(x, x->engine_of_side[s]))
+            return -1;
+    struct sbuf line = SBUF_INIT;
+    sbuf_printf(&line, "setup %s", x->g->name);
+    for (int k = 0; k < w->argc; k++)
+        sbuf_printf(&line, " %s", w->argv[k]);
+    for (int s = 0; s < 2 && !x->over && !x->cancelled; s++)
+        call_ok(x, x->engine_of_side[s], sbuf_str(&line));
+    for (int s = 0; s < 2 && c->time_mode == TIME_FISCHER && !x->over &&
+                    !x->cancelled; s++) {
+        sbuf_reset(&line);
+        sbuf_printf(&line, "time_settings %g 0 0", c->tc_main);
+        /* A '?' is tolerated: the referee's clock is what counts. */
+        call(x, x->engine_of_side[s], sbuf_str(&line), REFEREE_CMD_TIMEOUT,
+             END_FORFEIT, NULL);
+    }
+    for (int k = 0; k < nopening && !x->over && !x->cancelled; k++) {
+        char token[MOVE_STR_MAX];
+        int side = x->g->side_to_move(x->st);
+        x->g->format_move(x->st, opening[k], token);
+        sbuf_reset(&line);
+        sbuf_printf(&line, "play %s %s", x->g->side_names[side], token);
+        for (int s = 0; s < 2 && !x->over && !x->cancelled; s++)
+            call_ok(x, x->engine_of_side[s], sbuf_str(&line));
+        x->g->play(x->st, opening[k]);
+        add_move(x, side, token);
+    }
+    sbuf_free(&line);
+    return x->over || x->cancelled ? -1 : 0;
+}
+
+/* The random opening plies of the game's pair, played on a copy. */
+static int opening_moves(struct game_ctx *x, long number, move_t **out)
+{
+    int plies = x->r->conf->random_plies;
+    *out = malloc(sizeof **out * (size_t)(plies + 1));
+    void *copy = malloc(x->g->state_size);
+    int n = -1;
+    if (*out && copy) {
+        memcpy(copy, x->st, x->g->state_size);
+        n = opening_random_moves(x->g, copy,
+                                 opening_pair_seed(x->r->conf->seed,
+                                                   number / 2),
+                                 plies, *out);
+    }
+    free(copy);
+    return n;
+}
+
+/* Checks a genmove reply and plays it; false if the game ended. */
+static bool accept_move(struct game_ctx *x, int i, int side, char *token)
+{
+    struct sbuf *rb = &x->r->reply;
+    while (rb->len > 0 && strchr(" \t\n", rb->buf[rb->len - 1]))
+        rb->buf[--rb->len] = '\0';
+    const char *reply = sbuf_str(rb);
+    size_t len = strlen(reply);
+    if (len == 0 || len != rb->len || strcspn(reply, " \t\n") != len) {
+        forfeit(x, i, END_FORFEIT, "sent a malformed reply to genmove: "
+                "\"%.100s\"", reply);
+        return false;
+    }
+    if (strcasecmp(reply, "resign") == 0) {
+        x->rec->result = side == 0 ? GAME_WIN_SECOND : GAME_WIN_FIRST;
+        x->rec->end = END_RESIGN;
+        sbuf_printf(&x->rec->reason, "%s (%s) resigned", x->rec->names[i],
+                    x->g->side_names[side]);
+        x->over = true;
+        return false;
+    }
+    move_t m;
+    struct sbuf why = SBUF_INIT;
+    if (x->g->parse_move(x->st, reply, &m, &why) != MOVE_PARSE_OK) {
+        forfeit(x, i, END_FORFEIT, "played an illegal move: %.60s (%s)",
+                reply,
+                why.len ? sbuf_str(&why) : "not a move");
+        sbuf_free(&why);
+        return false;
+    }
+    sbuf_free(&why);
+    x->g->format_move(x->st, m, token);
+    x->g->play(x->st, m);
+    add_move(x, side, token);
+    return true;
+}
+
+/* One ply: time_left, genmove, validation, play to the opponent. */
+static void one_ply(struct game_ctx *x)
+{
+    const struct match_conf *c = x->r->conf;
+    int side = x->g->side_to_move(x->st);
+    int i = x->engine_of_side[side];
+    const char *color = x->g->side_names[side];
+    char line[MOVE_STR_MAX + 64];
+    if (c->time_mode == TIME_FISCHER) {
+        snprintf(line, sizeof line, "time_left %s %.3f 0", color,
+                 x->clock[side]);
+        if (call(x, i, line, REFEREE_CMD_TIMEOUT, END_FORFEIT, NULL) >=
+            CALL_FAULT)
+            return;
+    }
+    double limit = options_move_limit(c, x->clock[side]);
+    double used;
+    snprintf(line, sizeof line, "genmove %s", color);
+    enum call_result cr = call(x, i, line, limit, END_TIME, &used);
+    if (cr == CALL_REFUSED)
+        forfeit(x, i, END_FORFEIT, "refused genmove: %.100s",
+                sbuf_str(&x->r->reply));
+    if (cr != CALL_OK)
+        return;
+    if (c->time_mode == TIME_FISCHER) {
+        double left = x->clock[side] - used;
+        x->clock[side] = (left > 0 ? left : 0) + c->tc_inc;
+    }
+    char token[MOVE_STR_MAX];
+    if (!accept_move(x, i, side, token))
+        return;
+    if (x->g->outcome(x->st, NULL) != GAME_ONGOING ||
+        (c->maxplies && x->ply >= c->maxplies))
+        return;                  /* no need to tell the opponent */
+    snprintf(line, sizeof line, "play %s %s", color, token);
+    call_ok(x, x->engine_of_side[1 - side], line);
+}
+
+/* Fills the result of a game the rules or the ply limit ended. */
+static void natural_end(struct game_ctx *x)
+{
+    struct game_record *rec = x->rec;
+    int margin = 0;
+    enum game_status gs = x->g->outcome(x->st, &margin);
+    if (gs == GAME_ONGOING) {
+        rec->result = GAME_DRAW;
+        rec->end = END_ADJUDICATED;
+        sbuf_printf(&rec->reason, "draw by adjudication after %d plies",
+                    x->ply);
+        return;
+    }
+    rec->result = gs;
+    rec->margin = margin;
+    rec->end = END_NORMAL;
+    if (gs == GAME_DRAW) {
+        sbuf_puts(&rec->reason, "draw");
+        return;
+    }
+    int winner = gs == GAME_WIN_FIRST ? 0 : 1;
+    sbuf_printf(&rec->reason, "%s (%s) wins",
+                rec->names[x->engine_of_side[winner]],
+                x->g->side_names[winner]);
+    if (x->g->score_has_margin)
+        sbuf_printf(&rec->reason, " by %d", margin);
+}
+
+static void fill_header(struct game_ctx *x, long number)
+{
+    struct game_record *rec = x->rec;
+    const struct match_conf *c = x->r->conf;
+    rec->number = number;
+    rec->game = x->g;
+    memcpy(rec->names[0], c->eng[0].name, MATCH_NAME_MAX);
+    memcpy(rec->names[1], c->eng[1].name, MATCH_NAME_MAX);
+    rec->a_side = (int)(number % 2);    /* A is first in even games */
+    rec->seed = c->seed;
+    today(rec->date);
+    options_time_text(c, &rec->timectl);
+    x->engine_of_side[rec->a_side] = 0;
+    x->engine_of_side[1 - rec->a_side] = 1;
+    x->clock[0] = x->clock[1] = c->tc_main;
+}
+
+static void play_out(struct game_ctx *x, long number)
+{
+    const struct match_conf *c = x->r->conf;
+    struct setup_words w;
+    move_t *opening = NULL;
+    if (start_position(x, number, &w) != 0)
+        return;
+    int n = opening_moves(x, number, &opening);
+    if (n >= 0) {
+        x->rec->opening_plies = n;
+        if (prepare_engines(x, &w, opening, n) == 0)
+            while (!x->over && !x->cancelled &&
+                   x->g->outcome(x->st, NULL) == GAME_ONGOING &&
+                   !(c->maxplies && x->ply >= c->maxplies))
+                one_ply(x);
+        if (!x->over && !x->cancelled)
+            natural_end(x);
+        x->over = !x->cancelled;
+    }
+    free(opening);
+}
+
+int referee_play(struct referee *r, long number, struct game_record *rec)
+{
+    struct game_ctx x = { .r = r, .rec = rec, .g = r->conf->game };
+    x.st = malloc(r->conf->game->state_size);
+    if (!x.st)
+        return -1;
+    fill_header(&x, number);
+    play_out(&x, number);
+    free(x.st);
+    if (x.cancelled) {
+        engine_kill(&r->eng[0]);
+        engine_kill(&r->eng[1]);
+        return 1;
+    }
+    if (r->conf->restart)
+        for (int i = 0; i < 2; i++)
+            engine_stop(&r->eng[i], QUIT_WAIT);
+    return !x.over || record_oom(rec) ? -1 : 0;
+}

@@ -1,0 +1,384 @@
+/* sgf.c -- writes game records as SGF and reads them back (see sgf.h).
+ *
+ * The reader understands exactly what the writer produces plus ordinary
+ * SGF freedom (white space, property order, escapes, unknown properties);
+ * it refuses variations, since a record is a single line of play.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/games.h"
+#include "match/sgf.h"
+
+#define MOVES_PER_LINE 10
+#define IDENT_MAX 16
+
+/* SGF GM numbers.  37 is DVONN's registered number; 1001 and 1002 are
+ * far above the registered 1..40, so that no reader takes these records
+ * for another game (and none for Go, the default when GM is missing). */
+static const struct {
+    const char *game;
+    int gm;
+} gm_numbers[] = {
+    { "dvonn", 37 },
+    { "truchet", 1001 },
+    { "cephalopod", 1002 },
+};
+
+static const char *const end_names[] = {
+    "normal", "resign", "time", "forfeit", "adjudicated"
+};
+
+static void put_text(struct sbuf *out, const char *s)
+{
+    for (; *s; s++) {
+        if (*s == ']' || *s == '\\')
+            sbuf_putc(out, '\\');
+        sbuf_putc(out, *s);
+    }
+}
+
+static void prop(struct sbuf *out, const char *id, const char *value)
+{
+    sbuf_printf(out, "%s[", id);
+    put_text(out, value);
+    sbuf_putc(out, ']');
+}
+
+static void write_root(const struct game_record *r, const char *app,
+                       struct sbuf *out)
+{
+    sbuf_puts(out, "(;FF[4]CA[UTF-8]");
+    prop(out, "AP", app);
+    for (size_t i = 0; i < sizeof gm_numbers / sizeof gm_numbers[0]; i++)
+        if (strcmp(gm_numbers[i].game, r->game->name) == 0)
+            sbuf_printf(out, "GM[%d]", gm_numbers[i].gm);
+    prop(out, "XGAME", r->game->name);
+    sbuf_printf(out, "RO[%ld]", r->number + 1);
+    prop(out, "DT", r->date);
+    prop(out, "PW", r->names[r->a_side]);
+    prop(out, "PB", r->names[1 - r->a_side]);
+    struct sbuf re = SBUF_INIT;
+    record_result_text(r, &re);
+    prop(out, "RE", sbuf_str(&re));
+    sbuf_free(&re);
+    prop(out, "XEND", end_names[r->end]);
+    sbuf_puts(out, "\n");
+    prop(out, "XMATCH", r->names[0]);
+    sbuf_putc(out, '[');
+    put_text(out, r->names[1]);
+    sbuf_putc(out, ']');
+    sbuf_printf(out, "XSEED[%llu]", (unsigned long long)r->seed);
+    prop(out, "XTIME", sbuf_str(&r->timectl));
+    prop(out, "XSETUP", sbuf_str(&r->setup));
+    sbuf_printf(out, "XOPENING[%d]\n", r->opening_plies);
+    prop(out, "XSTART", sbuf_str(&r->start));
+    sbuf_puts(out, "\n");
+    prop(out, "XREASON", sbuf_str(&r->reason));
+    prop(out, "C", sbuf_str(&r->reason));
+    sbuf_puts(out, "\n");
+}
+
+void sgf_write(const struct game_record *r, const char *app,
+               struct sbuf *out)
+{
+    write_root(r, app, out);
+    const char *m = sbuf_str(&r->moves);
+    const char *sides = sbuf_str(&r->sides);
+    for (int k = 0; *m; k++) {
+        size_t n = strcspn(m, " ");
+        sbuf_printf(out, ";%c[", sides[k] ? sides[k] : '?');
+        sbuf_putn(out, m, n);    /* canonical tokens need no escapes */
+        sbuf_putc(out, ']');
+        if (k % MOVES_PER_LINE == MOVES_PER_LINE - 1)
+            sbuf_putc(out, '\n');
+        m += n + (m[n] == ' ');
+    }
+    sbuf_puts(out, ")\n");
+}
+
+/* ------------------------------------------------------------------ */
+
+struct parser {
+    const char *t;
+    size_t len;
+    size_t pos;
+    struct sbuf *err;
+};
+
+/* Facts of the root node checked once it is complete. */
+struct root_info {
+    struct sbuf pw;
+    struct sbuf pb;
+    struct sbuf re;
+    struct sbuf end;
+    int nmatch;
+};
+
+static void skip_ws(struct parser *p)
+{
+    while (p->pos < p->len && isspace((unsigned char)p->t[p->pos]))
+        p->pos++;
+}
+
+static int peek(struct parser *p)
+{
+    skip_ws(p);
+    return p->pos < p->len ? (unsigned char)p->t[p->pos] : -1;
+}
+
+static int fail(struct parser *p, const char *what)
+{
+    sbuf_printf(p->err, "%s at byte %zu", what, p->pos);
+    return -1;
+}
+
+/* Reads "[...]" into *v, undoing escapes and soft line breaks. */
+static int read_value(struct parser *p, struct sbuf *v)
+{
+    sbuf_reset(v);
+    p->pos++;                                   /* '[' */
+    while (p->pos < p->len && p->t[p->pos] != ']') {
+        char c = p->t[p->pos++];
+        if (c == '\\' && p->pos < p->len) {
+            c = p->t[p->pos++];
+            if (c == '\n')
+                continue;
+        }
+        sbuf_putc(v, c);
+    }
+    if (p->pos >= p->len)
+        return fail(p, "unterminated property value");
+    p->pos++;                                   /* ']' */
+    return v->oom ? fail(p, "out of memory") : 0;
+}
+
+/* Reads a property identifier (upper-case letters; FF[3] lower-case
+ * letters are skipped). */
+static int read_ident(struct parser *p, char id[IDENT_MAX])
+{
+    size_t n = 0;
+    while (p->pos < p->len && isalpha((unsigned char)p->t[p->pos])) {
+        char c = p->t[p->pos++];
+        if (isupper((unsigned char)c) && n + 1 < IDENT_MAX)
+            id[n++] = c;
+    }
+    id[n] = '\0';
+    return n ? 0 : fail(p, "expected a property");
+}
+
+static int copy_name(struct parser *p, char dst[MATCH_NAME_MAX],
+                     const struct sbuf *v)
+{
+    if (v->len == 0 || v->len >= MATCH_NAME_MAX ||
+        strlen(sbuf_str(v)) != v->len)
+        return fail(p, "bad engine name");
+    memcpy(dst, v->buf, v->len + 1);
+    return 0;
+}
+
+static int parse_num(struct parser *p, const struct sbuf *v,
+                     unsigned long long hi, unsigned long long *out)
+{
+    const char *s = sbuf_str(v);
+    char *end;
+    errno = 0;
+    *out = strtoull(s, &end, 10);
+    if (!isdigit((unsigned char)*s) || *end || errno || *out > hi)
+        return fail(p, "bad number");
+    return 0;
+}
+
+static void put_sbuf(struct sbuf *dst, const struct sbuf *v)
+{
+    sbuf_reset(dst);
+    sbuf_putn(dst, sbuf_str(v), v->len);
+}
+
+/* One value of a root property. */
+static int root_value(struct parser *p, const char *id, int k,
+                      const struct sbuf *v, struct game_record *r,
+                      struct root_info *ri)
+{
+    unsigned long long n;
+    if (strcmp(id, "XGAME") == 0) {
+        r->game = game_find(sbuf_str(v));
+        return r->game ? 0 : fail(p, "unknown game");
+    }
+    if (strcmp(id, "XMATCH") == 0) {
+        ri->nmatch = k + 1;
+        return k < 2 ? copy_name(p, r->names[k], v) : fail(p, "XMATCH");
+    }
+    if (strcmp(id, "RO") == 0) {
+        if (parse_num(p, v, 2000000000ULL, &n) != 0 || n == 0)
+            return -1;
+        r->number = (long)n - 1;
+        return 0;
+    }
+    if (strcmp(id, "XSEED") == 0) {
+        int rc = parse_num(p, v, UINT64_MAX, &n);
+        r->seed = n;
+        return rc;
+    }
+    if (strcmp(id, "XOPENING") == 0) {
+        int rc = parse_num(p, v, 100000, &n);
+        r->opening_plies = (int)n;
+        return rc;
+    }
+    if (strcmp(id, "DT") == 0)
+        snprintf(r->date, sizeof r->date, "%s", sbuf_str(v));
+    struct { const char *id; struct sbuf *dst; } texts[] = {
+        { "PW", &ri->pw }, { "PB", &ri->pb }, { "RE", &ri->re },
+        { "XEND", &ri->end }, { "XREASON", &r->reason },
+        { "XSETUP", &r->setup }, { "XSTART", &r->start },
+        { "XTIME", &r->timectl },
+    };
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
+        if (strcmp(id, texts[i].id) == 0)
+            put_sbuf(texts[i].dst, v);
+    return 0;
+}
+
+/* One value of a property of a move node. */
+static int move_value(struct parser *p, const char *id,
+                      const struct sbuf *v, struct game_record *r)
+{
+    if (strcmp(id, "W") != 0 && strcmp(id, "B") != 0)
+        return 0;
+    if (v->len == 0 || v->len >= MOVE_STR_MAX ||
+        strcspn(sbuf_str(v), " \t\n") != v->len)
+        return fail(p, "bad move");
+    if (r->nmoves++)
+        sbuf_putc(&r->moves, ' ');
+    sbuf_puts(&r->moves, sbuf_str(v));
+    sbuf_putc(&r->sides, id[0]);
+    return 0;
+}
+
+/* Reads the properties of one node (after its ';'). */
+static int read_node(struct parser *p, bool root, struct game_record *r,
+                     struct root_info *ri)
+{
+    struct sbuf v = SBUF_INIT;
+    int rc = 0;
+    while (rc == 0 && isalpha(peek(p))) {
+        char id[IDENT_MAX];
+        rc = read_ident(p, id);
+        if (rc == 0 && peek(p) != '[')
+            rc = fail(p, "expected a property value");
+        for (int k = 0; rc == 0 && peek(p) == '['; k++) {
+            rc = read_value(p, &v);
+            if (rc == 0)
+                rc = root ? root_value(p, id, k, &v, r, ri)
+                          : move_value(p, id, &v, r);
+        }
+    }
+    sbuf_free(&v);
+    return rc;
+}
+
+static int parse_result(struct parser *p, struct game_record *r,
+                        const struct root_info *ri)
+{
+    const char *re = sbuf_str(&ri->re);
+    r->result = GAME_DRAW;
+    if (strcmp(re, "0") == 0 || strcmp(re, "Draw") == 0)
+        return 0;
+    if ((re[0] != 'W' && re[0] != 'B') || re[1] != '+')
+        return fail(p, "bad RE");
+    r->result = re[0] == 'W' ? GAME_WIN_FIRST : GAME_WIN_SECOND;
+    const char *rest = re + 2;
+    char *end;
+    long m = strtol(rest, &end, 10);
+    if (*rest && isdigit((unsigned char)*rest) && !*end)
+        r->margin = (int)m;
+    else if (*rest && !strchr("RTF", rest[0]))
+        return fail(p, "bad RE");
+    return 0;
+}
+
+/* Checks the root facts and fills what derives from them. */
+static int finish_root(struct parser *p, struct game_record *r,
+                       const struct root_info *ri)
+{
+    if (!r->game || ri->nmatch != 2 || ri->re.len == 0 || r->start.len == 0)
+        return fail(p, "record without XGAME, XMATCH, RE or XSTART");
+    const char *pw = sbuf_str(&ri->pw);
+    const char *pb = sbuf_str(&ri->pb);
+    if (strcmp(r->names[0], r->names[1]) == 0)
+        return fail(p, "XMATCH names the same engine twice");
+    if (strcmp(pw, r->names[0]) == 0 && strcmp(pb, r->names[1]) == 0)
+        r->a_side = 0;
+    else if (strcmp(pb, r->names[0]) == 0 && strcmp(pw, r->names[1]) == 0)
+        r->a_side = 1;
+    else
+        return fail(p, "PW and PB do not match XMATCH");
+    r->end = END_NORMAL;
+    for (int k = 0; k < 5; k++)
+        if (strcmp(sbuf_str(&ri->end), end_names[k]) == 0)
+            r->end = (enum end_kind)k;
+    if (parse_result(p, r, ri) != 0)
+        return -1;
+    int loser = r->result == GAME_WIN_FIRST ? 1 : 0;
+    if ((r->end == END_TIME || r->end == END_FORFEIT) &&
+        r->result != GAME_DRAW)
+        r->faulty = loser == r->a_side ? 0 : 1;
+    return 0;
+}
+
+static void root_info_free(struct root_info *ri)
+{
+    sbuf_free(&ri->pw);
+    sbuf_free(&ri->pb);
+    sbuf_free(&ri->re);
+    sbuf_free(&ri->end);
+}
+
+static int read_tree(struct parser *p, struct game_record *r)
+{
+    struct root_info ri = { SBUF_INIT, SBUF_INIT, SBUF_INIT, SBUF_INIT, 0 };
+    int rc = 0;
+    int nodes = 0;
+    while (rc == 0 && peek(p) == ';') {
+        p->pos++;
+        rc = read_node(p, nodes == 0, r, &ri);
+        if (rc == 0 && nodes++ == 0)
+            rc = finish_root(p, r, &ri);
+    }
+    root_info_free(&ri);
+    if (rc != 0)
+        return -1;
+    if (nodes == 0)
+        return fail(p, "empty game tree");
+    int c = peek(p);
+    if (c == '(')
+        return fail(p, "variations are not supported");
+    if (c != ')')
+        return fail(p, "expected ')'");
+    p->pos++;
+    return record_oom(r) ? fail(p, "out of memory") : 1;
+}
+
+int sgf_read(const char *text, size_t len, size_t *pos,
+             struct game_record *r, struct sbuf *err)
+{
+    struct parser p = { text, len, *pos, err };
+    record_free(r);
+    record_init(r);
+    int c = peek(&p);
+    int rc;
+    if (c < 0)
+        rc = 0;
+    else if (c != '(')
+        rc = fail(&p, "expected '('");
+    else {
+        p.pos++;
+        rc = read_tree(&p, r);
+    }
+    *pos = p.pos;
+    return rc;
+}

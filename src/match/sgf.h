@@ -1,0 +1,30 @@
+/* sgf.h -- game records in SGF (FF[4]): one game tree per game, the
+ * match facts in the root node, one node per move (;W[E3] / ;B[E3F4],
+ * W = the first player).  The properties are listed in
+ * doc/triad-match.md; DVONN is GM[37], Truchet GM[1001] and Cephalopod
+ * GM[1002] (unregistered numbers), and the private XGAME property names
+ * the game for our own tools.
+ */
+#ifndef TRIAD_MATCH_SGF_H
+#define TRIAD_MATCH_SGF_H
+
+#include <stddef.h>
+
+#include "core/sbuf.h"
+#include "match/record.h"
+
+/* Appends the SGF text of rec (ending in ")\n") to out; app is the
+ * writer's name and version for the AP property. */
+void sgf_write(const struct game_record *rec, const char *app,
+               struct sbuf *out);
+
+/* Reads the game tree starting at or after text[*pos] (len bytes in
+ * all).  Returns 1 with *r filled (record_init() it first; it is reset
+ * here), 0 when only white space is left, -1 with a reason in *err for a
+ * malformed tree or record.  *pos moves past what was read; after an error
+ * the rest of the text cannot be trusted.  The moves are not checked
+ * against the rules here. */
+int sgf_read(const char *text, size_t len, size_t *pos,
+             struct game_record *r, struct sbuf *err);
+
+#endif

@@ -1,0 +1,644 @@
+/* check_match.c -- unit tests of triad-match: statistics against values
+ * computed by hand, option parsing, per-pair openings, SGF records (round
+ * trip, hostile input, replay) and the engine client against tiny shell
+ * "engines".  Whole matches are tested by the scripts in tests/match. */
+#include "config.h"
+
+#include <check.h>
+#include <math.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/games.h"
+#include "match/engine.h"
+#include "match/merge.h"
+#include "match/opening.h"
+#include "match/options.h"
+#include "match/record.h"
+#include "match/sgf.h"
+#include "match/stats.h"
+
+/* ---- statistics ---------------------------------------------------- */
+
+/* 60 wins, 30 losses, 10 draws out of 100 (by hand):
+ *   p = 0.60 + 0.10 / 2 = 0.65
+ *   var = 0.6 (0.35)^2 + 0.3 (0.65)^2 + 0.1 (0.15)^2 = 0.2025, sd = 0.45
+ *   Elo = -400 log10(1/0.65 - 1) = 107.538
+ *   dev = 1.959964 * 0.45 / sqrt(100) = 0.088198, interval 0.5618..0.7382
+ *   margin = (Elo(0.738198) - Elo(0.561802)) / 2 = (180.08 - 43.16) / 2
+ *          = 68.458
+ *   LOS = 0.5 (1 + erf(30 / sqrt(180))) = 0.999217
+ *   SPRT elo0 = 0, elo1 = 10: s0 = 0.5, s1 = 1 / (1 + 10^-0.025)
+ *   = 0.514387; LLR = 100 * 0.014387 * (1.3 - 1.014387) / (2 * 0.2025)
+ *   = 1.01461; bounds log(0.05/0.95) = -2.94444 and +2.94444. */
+START_TEST(test_elo_60_30_10)
+{
+    struct score s = { 60, 30, 10 };
+    struct elo_estimate e;
+    stats_estimate(&s, &e);
+    ck_assert_double_eq_tol(e.ratio, 0.65, 1e-12);
+    ck_assert_double_eq_tol(e.elo, 107.538, 1e-3);
+    ck_assert_double_eq_tol(e.margin, 68.458, 1e-3);
+    ck_assert_double_eq_tol(e.los, 0.999217, 1e-6);
+    ck_assert_double_eq_tol(e.draw_ratio, 0.1, 1e-12);
+    struct sprt_params p = { 0, 10, 0.05, 0.05 };
+    ck_assert_double_eq_tol(stats_sprt_llr(&s, &p), 1.01461, 1e-5);
+    double lo;
+    double hi;
+    stats_sprt_bounds(&p, &lo, &hi);
+    ck_assert_double_eq_tol(lo, -2.944439, 1e-6);
+    ck_assert_double_eq_tol(hi, 2.944439, 1e-6);
+    ck_assert_int_eq(stats_sprt_verdict(&s, &p), SPRT_CONTINUE);
+}
+END_TEST
+
+/* 1000 - 900 - 2100 (4000 games): p = 0.5125, var = 0.11859375,
+ * Elo 8.688 +/- 7.421, LOS 0.989109; SPRT (0, 5): LLR 2.16045 (continue);
+ * the same proportions over twice the games: LLR doubles to 4.3209
+ * (H1); the mirror 900 - 1000 - 2100 twice over: LLR -5.3... (H0). */
+START_TEST(test_sprt_verdicts)
+{
+    struct sprt_params p = { 0, 5, 0.05, 0.05 };
+    struct score s = { 1000, 900, 2100 };
+    struct elo_estimate e;
+    stats_estimate(&s, &e);
+    ck_assert_double_eq_tol(e.elo, 8.6877, 1e-3);
+    ck_assert_double_eq_tol(e.margin, 7.4215, 1e-3);
+    ck_assert_double_eq_tol(e.los, 0.989109, 1e-6);
+    ck_assert_double_eq_tol(stats_sprt_llr(&s, &p), 2.160448, 1e-5);
+    ck_assert_int_eq(stats_sprt_verdict(&s, &p), SPRT_CONTINUE);
+    struct score twice = { 2000, 1800, 4200 };
+    ck_assert_double_eq_tol(stats_sprt_llr(&twice, &p), 4.320897, 1e-5);
+    ck_assert_int_eq(stats_sprt_verdict(&twice, &p), SPRT_H1);
+    struct score worse = { 1800, 2000, 4200 };
+    ck_assert(stats_sprt_llr(&worse, &p) < -2.944439);
+    ck_assert_int_eq(stats_sprt_verdict(&worse, &p), SPRT_H0);
+}
+END_TEST
+
+START_TEST(test_stats_edges)
+{
+    struct elo_estimate e;
+    struct score none = { 0, 0, 0 };
+    stats_estimate(&none, &e);
+    ck_assert_double_eq(e.ratio, 0.5);
+    ck_assert_double_eq(e.los, 0.5);
+    struct score all = { 7, 0, 0 };
+    stats_estimate(&all, &e);
+    ck_assert(isinf(e.elo) && e.elo > 0);
+    ck_assert(isinf(e.margin));
+    struct score lost = { 0, 7, 0 };
+    stats_estimate(&lost, &e);
+    ck_assert(isinf(e.elo) && e.elo < 0);
+    struct score draws = { 0, 0, 9 };
+    stats_estimate(&draws, &e);
+    ck_assert_double_eq(e.elo, 0);
+    ck_assert_double_eq(e.los, 0.5);
+    struct sprt_params p = { -5, 5, 0.05, 0.05 };
+    ck_assert_double_eq(stats_sprt_llr(&draws, &p), 0);
+    ck_assert_double_eq(stats_sprt_llr(&none, &p), 0);
+    ck_assert_double_eq(stats_sprt_llr(&all, &p), 0);   /* no loss yet */
+    struct sprt_params p10 = { 0, 10, 0.05, 0.05 };
+    struct score one_each = { 1, 1, 0 };
+    /* n = 2, p = 0.5, var = 0.25: 2 * 0.014387 * -0.014387 / 0.5 */
+    ck_assert_double_eq_tol(stats_sprt_llr(&one_each, &p10), -0.000828,
+                            1e-6);
+    struct score a = { 12, 5, 3 };
+    struct score b = { 5, 12, 3 };
+    ck_assert_double_eq_tol(stats_los(&a) + stats_los(&b), 1, 1e-12);
+    ck_assert_double_eq_tol(stats_elo_of(0.75), 190.849, 1e-3);
+}
+END_TEST
+
+START_TEST(test_stats_print)
+{
+    char *text = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&text, &size);
+    ck_assert_ptr_nonnull(f);
+    struct score s = { 60, 30, 10 };
+    struct sprt_params p = { 0, 10, 0.05, 0.05 };
+    stats_print(f, "A", "B", &s, &p);
+    fclose(f);
+    ck_assert_str_eq(text,
+        "Score of A vs B: 60 - 30 - 10 [0.650] 100\n"
+        "Elo difference: 107.5 +/- 68.5, LOS: 99.9 %, DrawRatio: 10.0 %\n"
+        "SPRT: elo0 0, elo1 10, alpha 0.05, beta 0.05: llr 1.01 (34.5%), "
+        "lbound -2.94, ubound 2.94 - continue\n");
+    free(text);
+}
+END_TEST
+
+/* ---- options --------------------------------------------------------- */
+
+/* Writable copies of a test's arguments, alive as long as the
+ * configuration that points into them. */
+struct args {
+    int argc;
+    char *argv[40];
+};
+
+static void free_args(struct args *a)
+{
+    for (int i = 0; i < a->argc; i++)
+        free(a->argv[i]);
+    a->argc = 0;
+}
+
+/* Parses a NULL-terminated argument list (argv[0] added) copied to *a. */
+static enum options_result parse(struct match_conf *c, struct sbuf *err,
+                                 const char *const *args, struct args *a)
+{
+    a->argc = 0;
+    a->argv[a->argc++] = strdup("triad-match");
+    for (; *args; args++)
+        a->argv[a->argc++] = strdup(*args);
+    a->argv[a->argc] = NULL;
+    sbuf_reset(err);
+    return options_parse(c, a->argc, a->argv, err);
+}
+
+START_TEST(test_options_good)
+{
+    struct match_conf c;
+    struct sbuf err = SBUF_INIT;
+    const char *const args[] = {
+        "--game", "cephalopod", "--engine", "/x/bin/triad --seed 2",
+        "--option", "threads=2", "--engine", "triad", "--tc", "10+0.1",
+        "--games", "6", "--first-game", "4", "--sprt", "0,5",
+        "--each-option", "hash=16", "--setup", "3x3", NULL
+    };
+    struct args a;
+    ck_assert_int_eq(parse(&c, &err, args, &a), OPTIONS_RUN);
+    ck_assert_str_eq(c.game->name, "cephalopod");
+    ck_assert_str_eq(c.eng[0].name, "triad#1");
+    ck_assert_str_eq(c.eng[1].name, "triad#2");
+    ck_assert_int_eq(c.eng[0].nopts, 2);
+    ck_assert_str_eq(c.eng[0].opts[0], "hash=16");
+    ck_assert_str_eq(c.eng[0].opts[1], "threads=2");
+    ck_assert_int_eq(c.eng[1].nopts, 1);
+    ck_assert_int_eq(c.time_mode, TIME_FISCHER);
+    ck_assert_double_eq(c.tc_main, 10);
+    ck_assert_double_eq(c.tc_inc, 0.1);
+    ck_assert_double_eq(c.grace, 0.2);
+    ck_assert_double_eq_tol(options_move_limit(&c, 3), 3.2, 1e-12);
+    ck_assert_int_eq(c.games, 6);
+    ck_assert_int_eq(c.first_game, 4);
+    ck_assert(c.use_sprt);
+    ck_assert_double_eq(c.sprt.alpha, 0.05);
+    ck_assert_int_eq(c.maxplies, 0);
+    ck_assert_str_eq(c.setup_text, "3x3");
+    options_free(&c);
+    free_args(&a);
+
+    const char *const args2[] = {
+        "--game", "truchet", "--engine", "a", "--name", "old",
+        "--engine", "b", "--name", "new", "--movetime", "0.5", NULL
+    };
+    ck_assert_int_eq(parse(&c, &err, args2, &a), OPTIONS_RUN);
+    ck_assert_str_eq(c.eng[0].name, "old");
+    ck_assert_str_eq(c.eng[1].name, "new");
+    ck_assert_int_eq(c.maxplies, 1000);     /* Truchet is unbounded */
+    ck_assert_double_eq_tol(options_move_limit(&c, 0), 1.1, 1e-12);
+    options_free(&c);
+    free_args(&a);
+    sbuf_free(&err);
+}
+END_TEST
+
+static const char *const bad_options[][12] = {
+    { "--engine", "a", "--engine", "b", NULL },                  /* game */
+    { "--game", "chess", "--engine", "a", "--engine", "b", NULL },
+    { "--game", "dvonn", "--engine", "a", NULL },
+    { "--game", "dvonn", "--engine", "a", "--engine", "b", "--engine", "c",
+      NULL },
+    { "--game", "dvonn", "--name", "x", "--engine", "a", "--engine", "b",
+      NULL },
+    { "--game", "dvonn", "--engine", "a", "--engine", "b", "--tc", "10+",
+      NULL },
+    { "--game", "dvonn", "--engine", "a", "--engine", "b", "--tc", "abc",
+      NULL },
+    { "--game", "dvonn", "--engine", "a", "--engine", "b", "--tc", "5",
+      "--movetime", "1", NULL },
+    { "--game", "dvonn", "--engine", "a", "--engine", "b", "--games", "0",
+      NULL },
+    { "--game", "dvonn", "--engine", "a", "--engine", "b", "--first-game",
+      "3", NULL },
+    { "--game", "dvonn", "--engine", "a", "--engine", "b", "--sprt", "5,0",
+      NULL },
+    { "--game", "dvonn", "--engine", "a", "--engine", "b", "--sprt",
+      "0,5,0.7,0.05", NULL },
+    { "--game", "dvonn", "--engine", "a", "--option", "novalue",
+      "--engine", "b", NULL },
+    { "--game", "dvonn", "--engine", "a", "--name", "x", "--engine", "b",
+      "--name", "x", NULL },
+    { "--game", "dvonn", "--engine", "", "--engine", "b", NULL },
+    { "--game", "dvonn", "--engine", "a", "--engine", "b", "stray", NULL },
+    { "--game", "dvonn", "--engine", "a", "--engine", "b", "--concurrency",
+      "0", NULL },
+    { "--game", "dvonn", "--engine", "a", "--engine", "b", "--seed", "-1",
+      NULL },
+    { "--merge", NULL },
+    { "--merge", "--engine", "a", "x.sgf", NULL },
+    { "--bogus", NULL },
+};
+
+START_TEST(test_options_bad)
+{
+    struct match_conf c;
+    struct sbuf err = SBUF_INIT;
+    struct args a;
+    ck_assert_int_eq(parse(&c, &err, bad_options[_i], &a), OPTIONS_ERROR);
+    ck_assert_msg(err.len > 0, "no reason given");
+    options_free(&c);
+    free_args(&a);
+    sbuf_free(&err);
+}
+END_TEST
+
+/* ---- openings ------------------------------------------------------- */
+
+static void conf_for(struct match_conf *c, const char *game,
+                     struct args *a)
+{
+    struct sbuf err = SBUF_INIT;
+    const char *const args[] = {
+        "--game", game, "--engine", "a", "--engine", "b", "--seed", "7",
+        NULL
+    };
+    ck_assert_int_eq(parse(c, &err, args, a), OPTIONS_RUN);
+    sbuf_free(&err);
+}
+
+START_TEST(test_openings)
+{
+    struct match_conf c;
+    struct args args;
+    conf_for(&c, "truchet", &args);
+    struct setup_words a;
+    struct setup_words b;
+    struct sbuf err = SBUF_INIT;
+    ck_assert_int_eq(opening_setup_words(&c, 3, &a, &err), 0);
+    ck_assert_int_eq(opening_setup_words(&c, 3, &b, &err), 0);
+    ck_assert_int_eq(a.argc, 1);
+    ck_assert_str_eq(a.argv[0], b.argv[0]);      /* deterministic */
+    ck_assert_int_eq(opening_setup_words(&c, 4, &b, &err), 0);
+    ck_assert_str_ne(a.argv[0], b.argv[0]);      /* a new key per pair */
+    ck_assert(opening_pair_seed(7, 3) == opening_pair_seed(7, 3));
+    ck_assert(opening_pair_seed(7, 3) != opening_pair_seed(8, 3));
+
+    /* Random plies: the same for the same pair, never ending the game. */
+    const struct game_ops *g = c.game;
+    void *s1 = malloc(g->state_size);
+    void *s2 = malloc(g->state_size);
+    ck_assert_int_eq(g->setup(s1, a.argc, a.argv, 0, &err), 0);
+    memcpy(s2, s1, g->state_size);
+    move_t m1[8];
+    move_t m2[8];
+    ck_assert_int_eq(opening_random_moves(g, s1, 99, 8, m1), 8);
+    ck_assert_int_eq(opening_random_moves(g, s2, 99, 8, m2), 8);
+    ck_assert_mem_eq(m1, m2, sizeof m1);
+    ck_assert(g->outcome(s1, NULL) == GAME_ONGOING);
+    free(s1);
+    free(s2);
+    options_free(&c);
+    free_args(&args);
+
+    conf_for(&c, "dvonn", &args);
+    c.random_start = true;
+    ck_assert_int_eq(opening_setup_words(&c, 0, &a, &err), 0);
+    ck_assert_int_eq(strncmp(a.argv[0], "random=", 7), 0);
+    c.setup_given = true;
+    ck_assert_int_eq(opening_setup_words(&c, 0, &a, &err), -1);
+    options_free(&c);
+    free_args(&args);
+
+    conf_for(&c, "cephalopod", &args);
+    ck_assert_int_eq(opening_setup_words(&c, 0, &a, &err), 0);
+    ck_assert_int_eq(a.argc, 0);
+    c.random_start = true;
+    ck_assert_int_eq(opening_setup_words(&c, 0, &a, &err), -1);
+    options_free(&c);
+    free_args(&args);
+    sbuf_free(&err);
+}
+END_TEST
+
+/* ---- SGF records ------------------------------------------------------ */
+
+/* A finished 3x3 Cephalopod record played out by first-move choices. */
+static void make_record(struct game_record *r)
+{
+    const struct game_ops *g = game_find("cephalopod");
+    char size[] = "3x3";
+    char *argv[] = { size, NULL };
+    struct sbuf err = SBUF_INIT;
+    void *st = malloc(g->state_size);
+    ck_assert_int_eq(g->setup(st, 1, argv, 0, &err), 0);
+    record_init(r);
+    r->number = 5;
+    r->game = g;
+    strcpy(r->names[0], "al]pha\\x");
+    strcpy(r->names[1], "beta");
+    r->a_side = 1;
+    r->seed = 42;
+    strcpy(r->date, "2024-01-02");
+    sbuf_puts(&r->setup, "3x3");
+    sbuf_puts(&r->timectl, "movetime 0.5");
+    g->to_string(st, &r->start);
+    move_t moves[64];
+    while (g->gen_moves(st, moves) > 0) {
+        char tok[MOVE_STR_MAX];
+        g->format_move(st, moves[0], tok);
+        if (r->nmoves++)
+            sbuf_putc(&r->moves, ' ');
+        sbuf_puts(&r->moves, tok);
+        sbuf_putc(&r->sides, "WB"[g->side_to_move(st)]);
+        g->play(st, moves[0]);
+    }
+    r->result = g->outcome(st, &r->margin);
+    r->end = END_NORMAL;
+    sbuf_puts(&r->reason, "someone [wins]");
+    free(st);
+    sbuf_free(&err);
+}
+
+START_TEST(test_sgf_round_trip)
+{
+    struct game_record r;
+    make_record(&r);
+    ck_assert(r.nmoves > 9);
+    struct sbuf text = SBUF_INIT;
+    sgf_write(&r, "test:1", &text);
+    sgf_write(&r, "test:1", &text);          /* two records in one file */
+    struct game_record back;
+    record_init(&back);
+    struct sbuf err = SBUF_INIT;
+    size_t pos = 0;
+    for (int k = 0; k < 2; k++) {
+        ck_assert_msg(sgf_read(text.buf, text.len, &pos, &back, &err) == 1,
+                      "%s", sbuf_str(&err));
+        ck_assert_ptr_eq(back.game, r.game);
+        ck_assert_str_eq(back.names[0], r.names[0]);
+        ck_assert_str_eq(back.names[1], r.names[1]);
+        ck_assert_int_eq(back.a_side, 1);
+        ck_assert_int_eq(back.number, 5);
+        ck_assert(back.seed == 42);
+        ck_assert_int_eq(back.result, r.result);
+        ck_assert_int_eq(back.margin, r.margin);
+        ck_assert_int_eq(back.end, END_NORMAL);
+        ck_assert_str_eq(sbuf_str(&back.moves), sbuf_str(&r.moves));
+        ck_assert_str_eq(sbuf_str(&back.sides), sbuf_str(&r.sides));
+        ck_assert_str_eq(sbuf_str(&back.start), sbuf_str(&r.start));
+        ck_assert_str_eq(sbuf_str(&back.reason), "someone [wins]");
+        ck_assert_str_eq(sbuf_str(&back.setup), "3x3");
+        ck_assert_str_eq(back.date, "2024-01-02");
+        ck_assert_int_eq(record_a_result(&back), record_a_result(&r));
+        ck_assert_int_eq(merge_verify(&back, &err), 0);
+    }
+    ck_assert_int_eq(sgf_read(text.buf, text.len, &pos, &back, &err), 0);
+    record_free(&back);
+    record_free(&r);
+    sbuf_free(&text);
+    sbuf_free(&err);
+}
+END_TEST
+
+START_TEST(test_result_texts)
+{
+    struct game_record r;
+    record_init(&r);
+    r.game = game_find("cephalopod");
+    struct sbuf s = SBUF_INIT;
+    static const struct {
+        enum game_status res;
+        enum end_kind end;
+        int margin;
+        const char *text;
+    } cases[] = {
+        { GAME_WIN_FIRST, END_NORMAL, 3, "W+3" },
+        { GAME_WIN_SECOND, END_RESIGN, 0, "B+R" },
+        { GAME_WIN_FIRST, END_TIME, 0, "W+T" },
+        { GAME_WIN_SECOND, END_FORFEIT, 0, "B+F" },
+        { GAME_DRAW, END_ADJUDICATED, 0, "0" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        r.result = cases[i].res;
+        r.end = cases[i].end;
+        r.margin = cases[i].margin;
+        sbuf_reset(&s);
+        record_result_text(&r, &s);
+        ck_assert_str_eq(sbuf_str(&s), cases[i].text);
+    }
+    r.game = game_find("truchet");
+    r.result = GAME_WIN_SECOND;
+    r.end = END_NORMAL;
+    sbuf_reset(&s);
+    record_result_text(&r, &s);
+    ck_assert_str_eq(sbuf_str(&s), "B+");
+    sbuf_free(&s);
+    record_free(&r);
+}
+END_TEST
+
+static const char *const hostile_sgf[] = {
+    "x", "(", "(;", "(;)", "()", "(;FF[4]", "(;FF[4)", "(;XGAME[chess])",
+    "(;XGAME[cephalopod]RE[W+1])",
+    "(;XGAME[cephalopod]XMATCH[a][b]PW[a]PB[b]XSTART[x])",
+    "(;XGAME[cephalopod]XMATCH[a][b]PW[a]PB[c]RE[0]XSTART[x])",
+    "(;XGAME[cephalopod]XMATCH[a][a]PW[a]PB[a]RE[0]XSTART[x])",
+    "(;XGAME[cephalopod]XMATCH[a][b]PW[a]PB[b]RE[Q+]XSTART[x])",
+    "(;XGAME[cephalopod]XMATCH[a][b]PW[a]PB[b]RE[0]XSTART[x];W[a1](;B[b1]))",
+    "(;XGAME[cephalopod]XMATCH[a][b]PW[a]PB[b]RE[0]XSTART[x];W[a1 b1])",
+    "(;XGAME[cephalopod]XMATCH[a][b]PW[a]PB[b]RE[0]RO[-1]XSTART[x])",
+    "(;XGAME[cephalopod]XMATCH[a][b][c]PW[a]PB[b]RE[0]XSTART[x])",
+    "(;XGAME[cephalopod]XMATCH[a][b]PW[a]PB[b]RE[0]XSTART[x]XSEED[1a])",
+    "(;XGAME[cephalopod]XMATCH[][b]PW[]PB[b]RE[0]XSTART[x])",
+    "(;1[2])", "(;XGAME[cephalopod]XMATCH[a][b]PW[a]PB[b]RE[0]XSTART[x]",
+};
+
+START_TEST(test_sgf_hostile)
+{
+    struct game_record r;
+    record_init(&r);
+    struct sbuf err = SBUF_INIT;
+    size_t pos = 0;
+    const char *t = hostile_sgf[_i];
+    ck_assert_int_eq(sgf_read(t, strlen(t), &pos, &r, &err), -1);
+    ck_assert(err.len > 0);
+    ck_assert(pos <= strlen(t));
+    record_free(&r);
+    sbuf_free(&err);
+}
+END_TEST
+
+/* Tampered records parse but do not replay. */
+START_TEST(test_replay_catches_tampering)
+{
+    struct game_record r;
+    struct sbuf why = SBUF_INIT;
+    make_record(&r);
+    ck_assert_int_eq(merge_verify(&r, &why), 0);
+    r.sides.buf[0] = 'B';                              /* wrong colour */
+    ck_assert_int_eq(merge_verify(&r, &why), -1);
+    r.sides.buf[0] = 'W';
+    r.result = r.result == GAME_WIN_FIRST ? GAME_WIN_SECOND
+                                          : GAME_WIN_FIRST;
+    ck_assert_int_eq(merge_verify(&r, &why), -1);      /* wrong result */
+    record_free(&r);
+
+    make_record(&r);
+    r.moves.buf[1] = r.moves.buf[1] == '1' ? '2' : '1'; /* other move */
+    sbuf_reset(&why);
+    ck_assert_int_eq(merge_verify(&r, &why), -1);
+    ck_assert(why.len > 0);
+    record_free(&r);
+
+    make_record(&r);
+    sbuf_reset(&r.setup);
+    sbuf_puts(&r.setup, "5x5");                        /* wrong setup */
+    ck_assert_int_eq(merge_verify(&r, &why), -1);
+    record_free(&r);
+    sbuf_free(&why);
+}
+END_TEST
+
+/* ---- the engine client ------------------------------------------------ */
+
+/* `cat` echoes each command: "= x\n" sent as a line (the client adds a
+ * newline) comes back as the reply "= x\n\n". */
+START_TEST(test_engine_replies)
+{
+    struct engine e;
+    engine_init(&e, NULL);
+    struct sbuf err = SBUF_INIT;
+    struct sbuf reply = SBUF_INIT;
+    ck_assert_int_eq(engine_start(&e, "cat", -1, &err), 0);
+    ck_assert_int_eq(engine_call(&e, "= hello\n", 5, &reply, NULL),
+                     ENGINE_OK);
+    ck_assert_str_eq(sbuf_str(&reply), "hello");
+    ck_assert_int_eq(engine_call(&e, "=12 two\nlines\n", 5, &reply, NULL),
+                     ENGINE_OK);
+    ck_assert_str_eq(sbuf_str(&reply), "two\nlines");
+    ck_assert_int_eq(engine_call(&e, "\n= after blank\r\n\r", 5, &reply, NULL),
+                     ENGINE_OK);
+    ck_assert_str_eq(sbuf_str(&reply), "after blank");
+    ck_assert_int_eq(engine_call(&e, "=\n", 5, &reply, NULL), ENGINE_OK);
+    ck_assert_str_eq(sbuf_str(&reply), "");
+    ck_assert_int_eq(engine_call(&e, "? no way\n", 5, &reply, NULL),
+                     ENGINE_REFUSED);
+    ck_assert_str_eq(sbuf_str(&reply), "no way");
+    ck_assert_int_eq(engine_call(&e, "=x\n", 5, &reply, NULL),
+                     ENGINE_MALFORMED);
+    ck_assert_int_eq(engine_call(&e, "junk\n", 5, &reply, NULL),
+                     ENGINE_MALFORMED);
+    ck_assert_str_eq(sbuf_str(&reply), "junk");
+    engine_stop(&e, 2);
+    ck_assert(!engine_running(&e));
+    engine_done(&e);
+    sbuf_free(&err);
+    sbuf_free(&reply);
+}
+END_TEST
+
+START_TEST(test_engine_faults)
+{
+    struct engine e;
+    engine_init(&e, NULL);
+    struct sbuf err = SBUF_INIT;
+    struct sbuf reply = SBUF_INIT;
+    double t;
+
+    ck_assert_int_eq(engine_start(&e, "sleep 5", -1, &err), 0);
+    ck_assert_int_eq(engine_call(&e, "genmove w", 0.2, &reply, &t),
+                     ENGINE_TIMEOUT);
+    ck_assert(t >= 0.2 && t < 1.5);
+    engine_kill(&e);
+    sbuf_reset(&err);
+    engine_describe_end(&e, &err);
+    ck_assert_str_eq(sbuf_str(&err), "was killed by the referee");
+
+    ck_assert_int_eq(engine_start(&e, "sh -c 'exit 3'", -1, &err), 0);
+    ck_assert_int_eq(engine_call(&e, "name", 5, &reply, NULL), ENGINE_DEAD);
+    sbuf_reset(&err);
+    engine_describe_end(&e, &err);
+    ck_assert_str_eq(sbuf_str(&err), "exited with status 3");
+    engine_kill(&e);
+
+    ck_assert_int_eq(engine_start(&e, "kill -SEGV $$", -1, &err), 0);
+    ck_assert_int_eq(engine_call(&e, "name", 5, &reply, NULL), ENGINE_DEAD);
+    sbuf_reset(&err);
+    engine_describe_end(&e, &err);
+    ck_assert_str_eq(sbuf_str(&err), "crashed (killed by signal 11)");
+    engine_kill(&e);
+
+    sbuf_reset(&err);
+    ck_assert_int_eq(engine_start(&e, "/nonexistent/engine", -1, &err), -1);
+    ck_assert(err.len > 0);
+    ck_assert(!engine_running(&e));
+    engine_done(&e);
+    sbuf_free(&err);
+    sbuf_free(&reply);
+}
+END_TEST
+
+START_TEST(test_engine_cancel)
+{
+    atomic_bool stop;
+    atomic_init(&stop, true);
+    struct engine e;
+    engine_init(&e, &stop);
+    struct sbuf err = SBUF_INIT;
+    struct sbuf reply = SBUF_INIT;
+    ck_assert_int_eq(engine_start(&e, "sleep 5", -1, &err), 0);
+    double t;
+    ck_assert_int_eq(engine_call(&e, "genmove w", 60, &reply, &t),
+                     ENGINE_CANCELLED);
+    ck_assert(t < 1);
+    engine_done(&e);
+    sbuf_free(&err);
+    sbuf_free(&reply);
+}
+END_TEST
+
+int main(void)
+{
+    signal(SIGPIPE, SIG_IGN);     /* as triad-match does: EPIPE instead */
+    Suite *s = suite_create("match");
+    TCase *tc = tcase_create("stats");
+    tcase_add_test(tc, test_elo_60_30_10);
+    tcase_add_test(tc, test_sprt_verdicts);
+    tcase_add_test(tc, test_stats_edges);
+    tcase_add_test(tc, test_stats_print);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("options");
+    tcase_add_test(tc, test_options_good);
+    tcase_add_loop_test(tc, test_options_bad, 0,
+                        (int)(sizeof bad_options / sizeof bad_options[0]));
+    tcase_add_test(tc, test_openings);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("sgf");
+    tcase_add_test(tc, test_sgf_round_trip);
+    tcase_add_test(tc, test_result_texts);
+    tcase_add_loop_test(tc, test_sgf_hostile, 0,
+                        (int)(sizeof hostile_sgf / sizeof hostile_sgf[0]));
+    tcase_add_test(tc, test_replay_catches_tampering);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("engine");
+    tcase_set_timeout(tc, 30);
+    tcase_add_test(tc, test_engine_replies);
+    tcase_add_test(tc, test_engine_faults);
+    tcase_add_test(tc, test_engine_cancel);
+    suite_add_tcase(s, tc);
+
+    SRunner *sr = srunner_create(s);
+    srunner_set_tap(sr, "-");
+    srunner_run_all(sr, CK_SILENT);
+    int failures = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failures ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,36 @@
+#!/bin/sh
+# fake-engine.sh MODE -- a deliberately broken engine for the triad-match
+# tests.  It speaks just enough of the protocol to pass the referee's
+# start-up check (setup, set_option, play, time_* answer "= ", position is
+# unknown) and misbehaves on genmove according to MODE:
+#   crash    kills itself with SIGSEGV        exit     exits with status 3
+#   illegal  always answers a1 (soon illegal) garbage  a reply without '='
+#   refuse   answers "? ..."                  badtoken answers two tokens
+#   resign   resigns                          sleep    never answers in time
+#   close    closes its output and hangs      flood    an endless reply
+#   nul      a reply with a NUL byte in it
+#   dead     exits at once, before any command
+mode=${1:-crash}
+[ "$mode" = dead ] && exit 4
+reply() { printf '= %s\n\n' "$1"; }
+while IFS= read -r line; do
+    case $line in
+    quit*) reply ""; exit 0 ;;
+    position*|name*|version*) printf '? unknown command\n\n' ;;
+    genmove*)
+        case $mode in
+        crash) kill -SEGV $$ ;;
+        exit) exit 3 ;;
+        illegal) reply a1 ;;
+        garbage) printf 'hello world\n\n' ;;
+        refuse) printf '? cannot do that\n\n' ;;
+        badtoken) reply "a1 b2" ;;
+        resign) reply resign ;;
+        sleep) sleep 30 ;;
+        close) exec 1>&-; sleep 30 ;;
+        flood) printf '= '; while :; do printf 'xxxxxxxxxxxxxxxx'; done ;;
+        nul) printf '= a1\000b2\n\n' ;;
+        esac ;;
+    *) reply "" ;;
+    esac
+done
