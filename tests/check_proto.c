@@ -476,6 +476,33 @@ START_TEST(test_completion)
 }
 END_TEST
 
+/* The signature of "bench N", which must not depend on anything but the
+ * code: two runs give the same one. */
+static unsigned long long bench_signature(const char *line)
+{
+    char *r = tu_ok(&sess, line);
+    ck_assert_ptr_nonnull(r);
+    for (int i = 0; i < game_count(); i++)
+        ck_assert_msg(strstr(r, game_at(i)->name) != NULL,
+                      "bench skipped %s", game_at(i)->name);
+    ck_assert_ptr_nonnull(strstr(r, "\ntotal "));
+    const char *sig = strstr(r, "\nsignature ");
+    ck_assert_ptr_nonnull(sig);
+    unsigned long long n = 0;
+    ck_assert_int_eq(sscanf(sig, "\nsignature %llx", &n), 1);
+    free(r);
+    return n;
+}
+
+START_TEST(test_bench_signature)
+{
+    unsigned long long a = bench_signature("bench 300");
+    unsigned long long b = bench_signature("bench 300");
+    ck_assert(a > 0);
+    ck_assert(a == b);
+}
+END_TEST
+
 static Suite *proto_suite(void)
 {
     Suite *s = suite_create("proto");
@@ -505,6 +532,7 @@ static Suite *proto_suite(void)
     tcase_add_test(tc, test_showboard_framing);
     tcase_add_test(tc, test_long_line);
     tcase_add_test(tc, test_completion);
+    tcase_add_test(tc, test_bench_signature);
     suite_add_tcase(s, tc);
     return s;
 }

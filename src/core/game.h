@@ -46,6 +46,13 @@ struct show_info {
     bool color;              /* ANSI colours allowed (terminal output)     */
 };
 
+/* A benchmark position: `bench` searches it, `bench perft` counts it to
+ * perft_depth. */
+struct bench_position {
+    const char *position;    /* position string, "name:" prefix included */
+    int perft_depth;
+};
+
 struct game_ops {
     const char *name;          /* protocol name, e.g. "cephalopod"          */
     const char *title;         /* human name, e.g. "Cephalopod"             */
@@ -113,6 +120,9 @@ struct game_ops {
     /* Static evaluation for the search, from the side to move's point of
      * view, in centi-units of the game (|value| < EVAL_WIN_MIN). */
     int (*evaluate)(const void *st);
+
+    /* Optional: fixed benchmark positions, ended by { NULL, 0 }. */
+    const struct bench_position *bench_positions;
 };
 
 /* Scores above this are reserved for proven results in the search. */

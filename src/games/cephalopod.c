@@ -716,6 +716,17 @@ static int ceph_evaluate(const void *st)
 
 /* ---- the exported table ------------------------------------------------ */
 
+/* Benchmark positions (see struct bench_position). */
+static const struct bench_position ceph_bench[] = {
+    /* the empty 5x5 board: perft 6 = 135,329,616 (rules.md 3.7) */
+    { "cephalopod:5x5:W:........../........../........../.........."
+      "/..........", 6 },
+    /* a middle game with captures available */
+    { "cephalopod:5x5:B:W1..B2W1../..W2..B1W3/B1W1..B4../....W1B2W1"
+      "/W2..B1..B1", 4 },
+    { NULL, 0 }
+};
+
 const struct game_ops cephalopod_ops = {
     .name = "cephalopod",
     .title = "Cephalopod",
@@ -739,6 +750,7 @@ const struct game_ops cephalopod_ops = {
     .from_string = ceph_from_string,
     .show = ceph_show,
     .evaluate = ceph_evaluate,
+    .bench_positions = ceph_bench,
 };
 
 /* ---- generated tables (see CAPTURE_SETS above) ------------------------- */

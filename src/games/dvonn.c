@@ -973,6 +973,14 @@ static int dv_evaluate(const void *st)
     return p->side == WHITE ? v : -v;
 }
 
+/* Benchmark positions (see struct bench_position). */
+static const struct bench_position dv_bench[] = {
+    /* the rules.md 1.8 test setup: perft 5 = 237,659,608 */
+    { "dvonn:S:W:B,W,B,W,B,W,B,W,B,W,B,W,B,W,B,W,B,W,B,W,B,R,W,B,R,"
+      "W,B,R,W,B,W,B,W,B,W,B,W,B,W,B,W,B,W,B,W,B,W,B,W", 5 },
+    { NULL, 0 }
+};
+
 const struct game_ops dvonn_ops = {
     .name = "dvonn",
     .title = "DVONN",
@@ -996,4 +1004,5 @@ const struct game_ops dvonn_ops = {
     .from_string = dv_from_string,
     .show = dv_show,
     .evaluate = dv_evaluate,
+    .bench_positions = dv_bench,
 };

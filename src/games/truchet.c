@@ -1507,6 +1507,19 @@ static int tr_evaluate(const void *vst)
 
 /* ------------------------------------------------------------------ */
 
+/* Benchmark positions (see struct bench_position). */
+static const struct bench_position tr_bench[] = {
+    /* the rules.md 2.10 mid-game vector: perft 2 = 6,925,316 */
+    { "truchet:1000100110011000000001101101010111010010101111000:L:"
+      "a1D1,a6L1,b4L2,c1D1,c2D2,e1D1,e7L2,e8L2,f2D1,f3D2,f5L1,f8L2,"
+      "g1D1,g5D1,g8L2,h7D2", 2 },
+    /* the start of key 2470377: perft 3 = 728,800,858 */
+    { "truchet:1000100100011000000000100010010100110010101111000:L:"
+      "a1D1,a3D1,a6L1,a8L1,b2D1,b7L1,c1D1,c3D1,c6L1,c8L1,d2D1,d7L1,"
+      "e1D1,e3D1,e6L1,e8L1,f2D1,f7L1,g1D1,g3D1,g6L1,g8L1,h2D1,h7L1", 3 },
+    { NULL, 0 }
+};
+
 const struct game_ops truchet_ops = {
     .name = "truchet",
     .title = "Truchet",
@@ -1530,4 +1543,5 @@ const struct game_ops truchet_ops = {
     .from_string = tr_from_string,
     .show = tr_show,
     .evaluate = tr_evaluate,
+    .bench_positions = tr_bench,
 };

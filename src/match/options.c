@@ -14,6 +14,7 @@
 
 #include "games/games.h"
 #include "match/options.h"
+#include "proto/args.h"
 
 #define MAX_GAMES 1000000L          /* per run: one slot each in memory */
 #define MAX_FIRST_GAME 1000000000L
@@ -78,45 +79,6 @@ double options_move_limit(const struct match_conf *c, double clock_left)
     return clock_left + c->grace;
 }
 
-static int parse_long(const char *s, long lo, long hi, long *out)
-{
-    if (!*s || isspace((unsigned char)*s))
-        return -1;
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (errno || *end || v < lo || v > hi)
-        return -1;
-    *out = v;
-    return 0;
-}
-
-static int parse_double(const char *s, double lo, double hi, double *out)
-{
-    if (!*s || isspace((unsigned char)*s))
-        return -1;
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (errno || *end || !isfinite(v) || v < lo || v > hi)
-        return -1;
-    *out = v;
-    return 0;
-}
-
-static int parse_u64(const char *s, uint64_t *out)
-{
-    if (!isdigit((unsigned char)*s))
-        return -1;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno || *end)
-        return -1;
-    *out = (uint64_t)v;
-    return 0;
-}
-
 /* True if s is non-empty printable text without control characters
  * (it ends up on a protocol line or in a record). */
 static bool printable(const char *s)
@@ -139,8 +101,8 @@ static int parse_tc(struct match_conf *c, const char *s, struct sbuf *err)
     if (plus)
         *plus = '\0';
     c->tc_inc = 0;
-    if (parse_double(buf, 0.001, 1e7, &c->tc_main) != 0 ||
-        (plus && parse_double(plus + 1, 0, 1e6, &c->tc_inc) != 0))
+    if (args_double(buf, 0.001, 1e7, &c->tc_main) != 0 ||
+        (plus && args_double(plus + 1, 0, 1e6, &c->tc_inc) != 0))
         goto bad;
     c->time_mode = TIME_FISCHER;
     return 0;
@@ -159,7 +121,7 @@ static int parse_sprt(struct match_conf *c, const char *s, struct sbuf *err)
         char *save = NULL;
         for (char *t = strtok_r(buf, ",", &save); t && n < 5;
              t = strtok_r(NULL, ",", &save), n++)
-            if (n < 4 && parse_double(t, -2000, 2000, &v[n]) != 0)
+            if (n < 4 && args_double(t, -2000, 2000, &v[n]) != 0)
                 n = 5;
     }
     if ((n != 2 && n != 4) || v[0] >= v[1] || v[2] <= 0 || v[2] >= 0.5 ||
@@ -317,38 +279,38 @@ static int number_option(struct match_conf *c, int id, const char *arg,
     double d;
     switch (id) {
     case OPT_GAMES:
-        if (parse_long(arg, 1, MAX_GAMES, &c->games) != 0)
+        if (args_long(arg, 1, MAX_GAMES, &c->games) != 0)
             return bad_number("--games", arg, err);
         return 0;
     case OPT_FIRST:
-        if (parse_long(arg, 0, MAX_FIRST_GAME, &c->first_game) != 0 ||
+        if (args_long(arg, 0, MAX_FIRST_GAME, &c->first_game) != 0 ||
             c->first_game % 2)
             return bad_number("--first-game (an even number)", arg, err);
         return 0;
     case OPT_CONC:
-        if (parse_long(arg, 1, MAX_CONCURRENCY, &v) != 0)
+        if (args_long(arg, 1, MAX_CONCURRENCY, &v) != 0)
             return bad_number("--concurrency", arg, err);
         c->concurrency = (int)v;
         return 0;
     case OPT_MOVETIME:
-        if (parse_double(arg, 0.001, 86400, &d) != 0)
+        if (args_double(arg, 0.001, 86400, &d) != 0)
             return bad_number("--movetime", arg, err);
         c->movetime = d;
         return 0;
     case OPT_GRACE:
-        if (parse_double(arg, 0, 3600, &c->grace) != 0)
+        if (args_double(arg, 0, 3600, &c->grace) != 0)
             return bad_number("--grace", arg, err);
         return 0;
     case OPT_SEED:
-        if (parse_u64(arg, &c->seed) != 0)
+        if (args_u64(arg, &c->seed) != 0)
             return bad_number("--seed", arg, err);
         return 0;
     case OPT_MAXPLIES:
-        if (parse_long(arg, 0, 100000000L, &c->maxplies) != 0)
+        if (args_long(arg, 0, 100000000L, &c->maxplies) != 0)
             return bad_number("--maxplies", arg, err);
         return 0;
     default:   /* OPT_RANDOM_PLIES */
-        if (parse_long(arg, 0, 1000, &v) != 0)
+        if (args_long(arg, 0, 1000, &v) != 0)
             return bad_number("--random-plies", arg, err);
         c->random_plies = (int)v;
         return 0;

@@ -8,11 +8,10 @@
 #include "games/games.h"
 #include "proto/args.h"
 #include "proto/commands.h"
+#include "search/perft.h"
 #include "search/search.h"
 
-/* bench: positions per game, plies between them, node budget, table. */
-#define BENCH_POSITIONS 4
-#define BENCH_PLY_STEP 12
+/* bench: node budget per position, table size, seed. */
 #define BENCH_DEFAULT_NODES 200000
 #define BENCH_HASH_MB 16
 #define BENCH_SEED 20261122
@@ -155,16 +154,28 @@ static void append_pv(const struct session *s, const struct search_result *r,
     free(pos);
 }
 
-/* Parses the optional SECONDS argument of analyze and solve. */
-static int seconds_arg(int argc, char **argv, double fallback, double *t,
-                       struct sbuf *out)
+/* The common part of analyze and solve: the optional SECONDS argument
+ * (default fallback), a game still going on, and the searcher.  Returns
+ * the searcher with *lim filled, or NULL with the error text in out. */
+static struct search *prepare_search(struct session *s, int argc,
+                                     char **argv, double fallback,
+                                     struct search_limits *lim,
+                                     struct sbuf *out)
 {
-    *t = fallback;
-    if (argc == 1 && args_double(argv[0], 0.001, 86400, t) != 0) {
+    double seconds = fallback;
+    if (argc == 1 && args_double(argv[0], 0.001, 86400, &seconds) != 0) {
         sbuf_printf(out, "syntax error: bad number of seconds: %s", argv[0]);
-        return -1;
+        return NULL;
     }
-    return 0;
+    if (session_outcome(s, NULL) != GAME_ONGOING) {
+        sbuf_puts(out, "the game is over");
+        return NULL;
+    }
+    struct search *sr = session_searcher(s);
+    if (!sr)
+        sbuf_puts(out, "out of memory");
+    *lim = session_limits(s, seconds);
+    return sr;
 }
 
 /* Arguments: [SECONDS] (default: movetime).  Fails: game over.
@@ -172,18 +183,14 @@ static int seconds_arg(int argc, char **argv, double fallback, double *t,
 enum gtp_status cmd_analyze(struct session *s, int argc, char **argv,
                             struct sbuf *out)
 {
-    double seconds;
-    if (seconds_arg(argc, argv, s->opt.movetime, &seconds, out) != 0)
-        return GTP_FAIL;
-    if (session_outcome(s, NULL) != GAME_ONGOING) {
-        sbuf_puts(out, "the game is over");
-        return GTP_FAIL;
-    }
-    struct search *sr = session_searcher(s);
+    struct search_limits lim;
     struct search_result r;
-    struct search_limits lim = session_limits(s, seconds);
-    if (!sr || search_run(sr, session_position(s), &lim, &r) != 0) {
-        sbuf_puts(out, "out of memory");
+    struct search *sr = prepare_search(s, argc, argv, s->opt.movetime,
+                                       &lim, out);
+    if (!sr)
+        return GTP_FAIL;
+    if (search_run(sr, session_position(s), &lim, &r) != 0) {
+        sbuf_puts(out, "the game is over");
         return GTP_FAIL;
     }
     sbuf_puts(out, "best ");
@@ -202,18 +209,13 @@ enum gtp_status cmd_analyze(struct session *s, int argc, char **argv,
 enum gtp_status cmd_solve(struct session *s, int argc, char **argv,
                           struct sbuf *out)
 {
-    double seconds;
-    if (seconds_arg(argc, argv, 10.0, &seconds, out) != 0)
-        return GTP_FAIL;
-    if (session_outcome(s, NULL) != GAME_ONGOING) {
-        sbuf_puts(out, "the game is over");
-        return GTP_FAIL;
-    }
-    struct search *sr = session_searcher(s);
+    struct search_limits lim;
     struct search_result r;
-    struct search_limits lim = session_limits(s, seconds);
-    if (!sr || search_solve(sr, session_position(s), &lim, &r) != 0) {
-        sbuf_puts(out, "out of memory");
+    struct search *sr = prepare_search(s, argc, argv, 10.0, &lim, out);
+    if (!sr)
+        return GTP_FAIL;
+    if (search_solve(sr, session_position(s), &lim, &r) != 0) {
+        sbuf_puts(out, "the game is over");
         return GTP_FAIL;
     }
     if (!r.proven) {
@@ -231,78 +233,128 @@ enum gtp_status cmd_solve(struct session *s, int argc, char **argv,
     return GTP_OK;
 }
 
-/* Benchmarks one game: BENCH_POSITIONS positions BENCH_PLY_STEP plies
- * apart along a seeded random game.  Adds to *nodes and *seconds. */
-static int bench_game(const struct game_ops *g, uint64_t max_nodes,
-                      uint64_t *nodes, double *seconds)
+/* Reads bench position i of game g into pos (or the default setup when
+ * the game lists none); false past the last one. */
+static bool bench_position_at(const struct game_ops *g, int i, void *pos,
+                              int *perft_depth)
+{
+    struct sbuf err = SBUF_INIT;
+    bool ok;
+    if (!g->bench_positions) {
+        ok = i == 0 && g->setup(pos, 0, NULL, BENCH_SEED, &err) == 0;
+        *perft_depth = 3;
+    } else {
+        const struct bench_position *b = &g->bench_positions[i];
+        ok = b->position && g->from_string(pos, b->position, &err) == 0;
+        *perft_depth = ok ? b->perft_depth : 0;
+    }
+    sbuf_free(&err);
+    return ok;
+}
+
+/* Searches every bench position of g with max_nodes nodes.  Adds to
+ * *nodes and *seconds and folds each result (move, score, depth, nodes)
+ * into *signature; -1 when memory is short. */
+static int bench_search(const struct game_ops *g, uint64_t max_nodes,
+                        uint64_t *nodes, double *seconds, uint64_t *signature)
 {
     unsigned char *pos = malloc(g->state_size);
-    move_t *moves = malloc(sizeof *moves * (size_t)g->max_moves);
     struct search *sr = search_new(g, BENCH_HASH_MB);
-    struct sbuf err = SBUF_INIT;
-    int rc = -1;
-    if (!pos || !moves || !sr || g->setup(pos, 0, NULL, BENCH_SEED, &err))
-        goto done;
-    struct rng rng;
-    rng_seed(&rng, BENCH_SEED);
-    for (int k = 0; k < BENCH_POSITIONS; k++) {
+    int depth;
+    int rc = pos && sr ? 0 : -1;
+    for (int i = 0; rc == 0 && bench_position_at(g, i, pos, &depth); i++) {
         struct search_limits lim = {
             .max_nodes = max_nodes, .threads = 1, .seed = BENCH_SEED,
         };
         struct search_result r;
         search_clear(sr);
-        if (search_run(sr, pos, &lim, &r) != 0)
-            break;
-        *nodes += r.nodes;
-        *seconds += r.seconds;
-        for (int i = 0; i < BENCH_PLY_STEP; i++) {
-            int n = g->gen_moves(pos, moves);
-            if (n == 0)
-                break;
-            g->play(pos, moves[rng_below(&rng, (uint64_t)n)]);
+        if (search_run(sr, pos, &lim, &r) == 0) {
+            *nodes += r.nodes;
+            *seconds += r.seconds;
+            *signature = rng_mix64(*signature ^ r.best ^
+                                   ((uint64_t)(uint32_t)r.score << 32));
+            *signature = rng_mix64(*signature ^ (uint64_t)r.depth ^
+                                   (r.nodes << 8));
         }
     }
-    rc = 0;
-done:
-    sbuf_free(&err);
     search_free(sr);
-    free(moves);
     free(pos);
     return rc;
 }
 
-/* Arguments: [NODES] per position (default 200000).  Returns: one line
- * per game and a total line "total nodes N time S nps X"; the node total
- * is a signature of the search's behaviour. */
+/* Counts every bench position of g to its perft depth; adds to *leaves
+ * and *seconds.  -1 when memory is short or the count was interrupted. */
+static int bench_perft(const struct session *s, const struct game_ops *g,
+                       uint64_t *leaves, double *seconds)
+{
+    unsigned char *pos = malloc(g->state_size);
+    int depth;
+    int rc = pos ? 0 : -1;
+    for (int i = 0; rc == 0 && bench_position_at(g, i, pos, &depth); i++) {
+        struct perft_ctx *p = perft_new(g, depth, s->stop);
+        double start = now_seconds();
+        int64_t n = p ? perft_run(p, pos, depth) : -1;
+        perft_free(p);
+        if (n < 0)
+            rc = -1;
+        else
+            *leaves += (uint64_t)n;
+        *seconds += now_seconds() - start;
+    }
+    free(pos);
+    return rc;
+}
+
+static void bench_line(struct sbuf *out, const char *label, const char *unit,
+                       uint64_t count, double secs)
+{
+    sbuf_printf(out, "\n%-11s %s %llu time %.3f %s/s %.0f", label, unit,
+                (unsigned long long)count, secs, unit,
+                (double)count / (secs > 1e-6 ? secs : 1e-6));
+}
+
+/* Arguments: [perft] [NODES].  Fails: bad node count, interrupted perft.
+ * Returns: one line per game and a total line.  "bench [NODES]" searches
+ * each game's fixed positions with NODES nodes (default 200000): the node
+ * total is a signature of the search's behaviour.  "bench perft" counts
+ * the same positions to fixed depths: leaves per second measure the move
+ * generators. */
 enum gtp_status cmd_bench(struct session *s, int argc, char **argv,
                           struct sbuf *out)
 {
-    (void)s;
+    bool perft = argc > 0 && strcmp(argv[0], "perft") == 0;
     uint64_t max_nodes = BENCH_DEFAULT_NODES;
-    if (argc == 1 && (args_u64(argv[0], &max_nodes) != 0 || max_nodes == 0)) {
-        sbuf_printf(out, "syntax error: bad node count: %s", argv[0]);
+    if (perft ? argc > 1 :
+        argc > 1 || (argc == 1 && (args_u64(argv[0], &max_nodes) != 0 ||
+                                   max_nodes == 0))) {
+        sbuf_puts(out, "syntax error: usage: bench [NODES] | bench perft");
         return GTP_FAIL;
     }
-    uint64_t total_nodes = 0;
+    const char *unit = perft ? "leaves" : "nodes";
+    uint64_t signature = 0;
+    uint64_t total = 0;
     double total_time = 0;
     for (int i = 0; i < game_count(); i++) {
         const struct game_ops *g = game_at(i);
-        uint64_t nodes = 0;
+        uint64_t count = 0;
         double secs = 0;
-        if (bench_game(g, max_nodes, &nodes, &secs) != 0) {
+        int rc = perft ? bench_perft(s, g, &count, &secs)
+                       : bench_search(g, max_nodes, &count, &secs,
+                                      &signature);
+        if (rc != 0) {
             sbuf_reset(out);
-            sbuf_printf(out, "out of memory in %s", g->name);
+            sbuf_printf(out, "bench stopped in %s (interrupted or out of "
+                        "memory)", g->name);
             return GTP_FAIL;
         }
-        sbuf_printf(out, "\n%-11s nodes %llu time %.3f nps %.0f", g->name,
-                    (unsigned long long)nodes, secs,
-                    (double)nodes / (secs > 1e-6 ? secs : 1e-6));
-        total_nodes += nodes;
+        bench_line(out, g->name, unit, count, secs);
+        total += count;
         total_time += secs;
     }
-    sbuf_printf(out, "\ntotal nodes %llu time %.3f nps %.0f",
-                (unsigned long long)total_nodes, total_time,
-                (double)total_nodes / (total_time > 1e-6 ? total_time : 1e-6));
+    bench_line(out, "total", unit, total, total_time);
+    if (!perft)
+        sbuf_printf(out, "\nsignature %016llx",
+                    (unsigned long long)signature);
     return GTP_OK;
 }
 

@@ -6,8 +6,8 @@
 static const struct gtp_command table[] = {
     { "analyze", 0, 1, cmd_analyze, "[SECONDS]",
       "search the position without playing; print score, depth, nodes, pv" },
-    { "bench", 0, 1, cmd_bench, "[NODES]",
-      "search the fixed benchmark positions; print node total and speed" },
+    { "bench", 0, 1, cmd_bench, "[NODES | perft]",
+      "search (or perft-count) the fixed benchmark positions; print speed" },
     { "clear_board", 0, 0, cmd_clear_board, "",
       "restart the current game from its setup or set position" },
     { "final_score", 0, 0, cmd_final_score, "",

@@ -28,7 +28,7 @@ while IFS= read -r line; do
         resign) reply resign ;;
         sleep) sleep 30 ;;
         close) exec 1>&-; sleep 30 ;;
-        flood) printf '= '; while :; do printf 'xxxxxxxxxxxxxxxx'; done ;;
+        flood) printf '= '; tr '\000' x < /dev/zero ;;
         nul) printf '= a1\000b2\n\n' ;;
         esac ;;
     *) reply "" ;;

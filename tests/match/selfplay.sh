@@ -21,7 +21,7 @@ fail() {
 
 # 1. A short match; the merge of its records gives the same score.
 "$TRIAD_MATCH" --game cephalopod --setup 3x3 --engine "$TRIAD" \
-    --name one --engine "$TRIAD" --name two --movetime 0.02 --games 4 \
+    --name one --engine "$TRIAD" --name two --movetime 0.02 --grace 5 --games 4 \
     --concurrency 2 \
     --records "$tmp/ceph.sgf" > "$tmp/ceph.out" 2>&1 || fail "match: $?"
 [ "$(grep -c '^Finished game' "$tmp/ceph.out")" -eq 4 ] || fail "progress"
@@ -48,7 +48,7 @@ grep -q 'GM\[1002\]XGAME\[cephalopod\]' "$tmp/ceph.sgf" || fail "GM"
 # openings NAME CONCURRENCY FIRST GAMES: XSETUP and two plies per game.
 openings() {
     "$TRIAD_MATCH" --game truchet --engine "$TRIAD" --name one \
-        --engine "$TRIAD" --name two --movetime 0.02 --games "$4" \
+        --engine "$TRIAD" --name two --movetime 0.02 --grace 5 --games "$4" \
         --first-game "$3" --random-plies 2 --maxplies 6 --seed 11 \
         --concurrency "$2" --quiet --records "$tmp/$1.sgf" \
         > "$tmp/$1.out" 2>&1 || fail "truchet match: $?"
@@ -78,7 +78,7 @@ grep -q 'RE\[0\]XEND\[adjudicated\]' "$tmp/tru1.sgf" ||
 
 # 3. A Fischer clock on DVONN random starts.
 "$TRIAD_MATCH" --game dvonn --dvonn-random --engine "$TRIAD" --name one \
-    --engine "$TRIAD --seed 9" --name two --tc 2+0.1 --grace 0.5 --games 2 \
+    --engine "$TRIAD --seed 9" --name two --tc 2+0.1 --grace 2 --games 2 \
     --concurrency 2 --records "$tmp/dv.sgf" > "$tmp/dv.out" 2>&1 ||
     fail "dvonn match: $?"
 grep -q '^Forfeits: one 0 (0 on time), two 0 (0 on time)$' \
