@@ -189,7 +189,8 @@ enum gtp_status cmd_legal_moves(struct session *s, int argc, char **argv,
         g->format_move(session_position(s), moves[i], text[i]);
         order[i] = text[i];
     }
-    qsort(order, (size_t)n, sizeof *order, compare_strings);
+    if (n > 1)      /* order is NULL when there is no move: no qsort */
+        qsort(order, (size_t)n, sizeof *order, compare_strings);
     for (int i = 0; i < n; i++)
         sbuf_printf(out, "%s%s", i ? " " : "", order[i]);
     free(moves), free(text), free(order);
