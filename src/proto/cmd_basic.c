@@ -203,10 +203,18 @@ enum gtp_status cmd_set_option(struct session *s, int argc, char **argv,
                     argv[1]);
         return GTP_FAIL;
     }
-    if (o.hash_mb != s->opt.hash_mb && s->search &&
-        search_set_hash(s->search, (size_t)o.hash_mb) != 0) {
-        sbuf_puts(out, "out of memory");
-        return GTP_FAIL;
+    /* The table is allocated now, even before the first search, so that
+     * a size the machine cannot give fails here and leaves the old one. */
+    if (o.hash_mb != s->opt.hash_mb) {
+        bool ok;
+        if (s->search)
+            ok = search_set_hash(s->search, (size_t)o.hash_mb) == 0;
+        else
+            ok = (s->search = search_new(s->game, (size_t)o.hash_mb)) != NULL;
+        if (!ok) {
+            sbuf_puts(out, "out of memory");
+            return GTP_FAIL;
+        }
     }
     if (d->offset == offsetof(struct options, seed))
         rng_seed(&s->rng, o.seed);     /* same seed, same games again */

@@ -254,9 +254,11 @@ static bool bench_position_at(const struct game_ops *g, int i, void *pos,
 
 /* Searches every bench position of g with max_nodes nodes.  Adds to
  * *nodes and *seconds and folds each result (move, score, depth, nodes)
- * into *signature; -1 when memory is short. */
+ * into *signature; -1 when memory is short or SIGINT (*stop) stopped it:
+ * NODES has no upper bound, so the stop flag is the only way out. */
 static int bench_search(const struct game_ops *g, uint64_t max_nodes,
-                        uint64_t *nodes, double *seconds, uint64_t *signature)
+                        const volatile bool *stop, uint64_t *nodes,
+                        double *seconds, uint64_t *signature)
 {
     unsigned char *pos = malloc(g->state_size);
     struct search *sr = search_new(g, BENCH_HASH_MB);
@@ -265,10 +267,14 @@ static int bench_search(const struct game_ops *g, uint64_t max_nodes,
     for (int i = 0; rc == 0 && bench_position_at(g, i, pos, &depth); i++) {
         struct search_limits lim = {
             .max_nodes = max_nodes, .threads = 1, .seed = BENCH_SEED,
+            .stop = stop,
         };
         struct search_result r;
         search_clear(sr);
-        if (search_run(sr, pos, &lim, &r) == 0) {
+        int found = search_run(sr, pos, &lim, &r);
+        if (stop && *stop) {
+            rc = -1;
+        } else if (found == 0) {
             *nodes += r.nodes;
             *seconds += r.seconds;
             *signature = rng_mix64(*signature ^ r.best ^
@@ -339,7 +345,7 @@ enum gtp_status cmd_bench(struct session *s, int argc, char **argv,
         uint64_t count = 0;
         double secs = 0;
         int rc = perft ? bench_perft(s, g, &count, &secs)
-                       : bench_search(g, max_nodes, &count, &secs,
+                       : bench_search(g, max_nodes, s->stop, &count, &secs,
                                       &signature);
         if (rc != 0) {
             sbuf_reset(out);
