@@ -302,6 +302,8 @@ int search_solve(struct search *s, const void *st,
     int rc;
     if (s->g->gen_moves(st, s->w[0]->moves[0]) == 0)
         rc = game_over_result(s, out);
+    else if (s->g->max_game_plies > 0 && lim->plies_left == 0)
+        rc = solve_exact(s, out);
     else
         rc = ab_search(s, out);
     result_done(s, out);

@@ -101,6 +101,9 @@ struct worker *search_worker(struct search *s, int i);
 
 /* alphabeta.c: iterative deepening PVS with s->nthreads lazy SMP threads. */
 int ab_search(struct search *s, struct search_result *out);
+/* solve.c: exact depth-free alpha-beta on the final margin, for games of
+ * bounded length (max_game_plies > 0) without a maxplies limit. */
+int solve_exact(struct search *s, struct search_result *out);
 /* mcts.c: MCTS-Solver with informed playouts, or (plain) UCT with uniform
  * random playouts. */
 int mcts_search(struct search *s, bool plain, struct search_result *out);
