@@ -11,6 +11,7 @@
 #include "core/rng.h"
 #include "games/games.h"
 #include "search/perft.h"
+#include "tap_main.h"
 
 #define G (&cephalopod_ops)
 #define STATE_MAX 1024
@@ -968,10 +969,5 @@ static Suite *cephalopod_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(cephalopod_suite());
-    srunner_set_tap(sr, "-");
-    srunner_run_all(sr, CK_SILENT);
-    int failures = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failures ? EXIT_FAILURE : EXIT_SUCCESS;
+    return tap_main(cephalopod_suite());
 }

@@ -8,6 +8,7 @@
 #include "core/rng.h"
 #include "games/games.h"
 #include "search/perft.h"
+#include "tap_main.h"
 
 #define SEEDS_PER_GAME 6
 #define PLY_CAP 600     /* games without a length bound (Truchet) stop here */
@@ -273,10 +274,5 @@ static Suite *contract_suite(void)
 
 int main(void)
 {
-    SRunner *r = srunner_create(contract_suite());
-    srunner_set_tap(r, "-");
-    srunner_run_all(r, CK_SILENT);
-    int failed = srunner_ntests_failed(r);
-    srunner_free(r);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return tap_main(contract_suite());
 }

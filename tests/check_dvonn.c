@@ -13,6 +13,7 @@
 #include "core/rng.h"
 #include "games/games.h"
 #include "search/perft.h"
+#include "tap_main.h"
 
 #define G (&dvonn_ops)
 
@@ -1009,10 +1010,5 @@ static Suite *dvonn_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(dvonn_suite());
-    srunner_set_tap(sr, "-");
-    srunner_run_all(sr, CK_SILENT);
-    int failures = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failures ? EXIT_FAILURE : EXIT_SUCCESS;
+    return tap_main(dvonn_suite());
 }

@@ -18,6 +18,7 @@
 #include "match/record.h"
 #include "match/sgf.h"
 #include "match/stats.h"
+#include "tap_main.h"
 
 /* ---- statistics ---------------------------------------------------- */
 
@@ -635,10 +636,5 @@ int main(void)
     tcase_add_test(tc, test_engine_cancel);
     suite_add_tcase(s, tc);
 
-    SRunner *sr = srunner_create(s);
-    srunner_set_tap(sr, "-");
-    srunner_run_all(sr, CK_SILENT);
-    int failures = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failures ? EXIT_FAILURE : EXIT_SUCCESS;
+    return tap_main(s);
 }

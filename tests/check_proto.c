@@ -10,6 +10,7 @@
 #include "games/games.h"
 #include "proto/complete.h"
 #include "testutil.h"
+#include "tap_main.h"
 
 static struct session sess;
 
@@ -539,10 +540,5 @@ static Suite *proto_suite(void)
 
 int main(void)
 {
-    SRunner *r = srunner_create(proto_suite());
-    srunner_set_tap(r, "-");
-    srunner_run_all(r, CK_SILENT);
-    int failed = srunner_ntests_failed(r);
-    srunner_free(r);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return tap_main(proto_suite());
 }

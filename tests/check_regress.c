@@ -11,6 +11,7 @@
 
 #include "games/games.h"
 #include "testutil.h"
+#include "tap_main.h"
 
 /* AddressSanitizer reserves terabytes of address space: an address-space
  * limit cannot be used to provoke out-of-memory under it. */
@@ -144,10 +145,5 @@ int main(void)
     tcase_add_test(tc, test_hash_out_of_memory);
     tcase_add_test(tc, test_bench_stops);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_set_tap(sr, "-");
-    srunner_run_all(sr, CK_SILENT);
-    int failures = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failures ? EXIT_FAILURE : EXIT_SUCCESS;
+    return tap_main(s);
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "testutil.h"
+#include "tap_main.h"
 
 static struct session sess;
 
@@ -128,10 +129,5 @@ static Suite *tactics_suite(void)
 
 int main(void)
 {
-    SRunner *r = srunner_create(tactics_suite());
-    srunner_set_tap(r, "-");
-    srunner_run_all(r, CK_SILENT);
-    int failed = srunner_ntests_failed(r);
-    srunner_free(r);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return tap_main(tactics_suite());
 }

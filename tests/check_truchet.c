@@ -11,6 +11,7 @@
 #include "core/rng.h"
 #include "games/games.h"
 #include "search/perft.h"
+#include "tap_main.h"
 
 static const struct game_ops *const G = &truchet_ops;
 
@@ -1315,10 +1316,5 @@ int main(void)
     tcase_add_test(tc, test_evaluate);
     suite_add_tcase(s, tc);
 
-    SRunner *sr = srunner_create(s);
-    srunner_set_tap(sr, "-");
-    srunner_run_all(sr, CK_SILENT);
-    int failures = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failures ? EXIT_FAILURE : EXIT_SUCCESS;
+    return tap_main(s);
 }
