@@ -26,6 +26,8 @@
 #define LMR_MIN_DEPTH 3
 #define LMR_MIN_INDEX 3
 #define LAZY_PICKS 4             /* then the rest of the list is sorted */
+#define TT_MIN_DEPTH 2           /* shallowest node that uses the table */
+#define SOLVE_SHALLOW 8          /* solve: iterations before the full depth */
 
 static unsigned hist_index(move_t m)
 {
@@ -70,6 +72,21 @@ static void score_moves(struct worker *w, int ply, int n, move_t tt_move,
         for (int i = 0; i < n; i++)
             if (key[i] < KEY_KILLER)
                 key[i] += (int)rng_below(&w->rng, 16);
+}
+
+/* Frontier ordering: just the killers first, since scoring and picking
+ * among all moves cost more there than a late cut-off. */
+static void killers_first(struct worker *w, int ply, int n)
+{
+    move_t *mv = w->moves[ply];
+    int front = 0;
+    for (int k = 0; k < 2; k++)
+        for (int i = front; i < n; i++)
+            if (mv[i] == w->killers[ply][k]) {
+                mv[i] = mv[front];
+                mv[front++] = w->killers[ply][k];
+                break;
+            }
 }
 
 static void swap_moves(move_t *mv, int *key, int a, int b)
@@ -236,8 +253,11 @@ static int ab_node(struct worker *w, int ply, int depth, int alpha, int beta,
         key ^= zobrist_key(ADJ_TAG, (uint32_t)adj);
     move_t tt_move = MOVE_NONE;
     int v;
-    if (tt_cutoff(w, key, ply, depth, adj, salted, alpha, beta, pv, &tt_move,
-                  &v))
+    /* Frontier nodes skip the table: a probe is a cache miss that costs
+     * more than the one ply it could save. */
+    bool use_tt = depth >= TT_MIN_DEPTH;
+    if (use_tt && tt_cutoff(w, key, ply, depth, adj, salted, alpha, beta, pv,
+                            &tt_move, &v))
         return v;
     move_t *mv = search_ply_moves(w, ply);
     if (!mv)
@@ -250,21 +270,26 @@ static int ab_node(struct worker *w, int ply, int depth, int alpha, int beta,
         enum game_status o = g->outcome(st, &margin);
         return score_terminal(s, o, margin, side, ply);
     }
-    score_moves(w, ply, n, tt_move, side);
+    if (use_tt)
+        score_moves(w, ply, n, tt_move, side);
+    else
+        killers_first(w, ply, n);
     uint64_t unresolved0 = w->unresolved;
     int alpha0 = alpha;
     int best = -SCORE_INF;
     move_t best_move = MOVE_NONE;
     unsigned char *child = worker_state(w, ply + 1);
     for (int i = 0; i < n; i++) {
-        pick_move(mv, keys, i, n);
+        if (use_tt)
+            pick_move(mv, keys, i, n);
         memcpy(child, st, g->state_size);
         g->play(child, mv[i]);
         worker_count(w);
         if (w->stop)
             return 0;
         bool same = g->side_to_move(child) == side;
-        v = search_move(w, ply, depth, alpha, beta, pv, i, keys[i], same);
+        v = search_move(w, ply, depth, alpha, beta, pv, i,
+                        use_tt ? keys[i] : 0, same);
         if (w->stop)
             return 0;
         if (v <= best)
@@ -282,45 +307,78 @@ static int ab_node(struct worker *w, int ply, int depth, int alpha, int beta,
     }
     enum tt_bound bound = best >= beta ? TT_LOWER
                         : best > alpha0 ? TT_EXACT : TT_UPPER;
-    tt_store(&s->tt, key, best_move, to_tt(s, best, ply), depth, bound,
-             w->unresolved == unresolved0);
+    if (use_tt)
+        tt_store(&s->tt, key, best_move, to_tt(s, best, ply), depth, bound,
+                 w->unresolved == unresolved0);
     return best;
 }
 
-/* One iteration at the root: every root move, PVS, full window. */
-static int ab_root(struct worker *w, int depth)
+/* One search of every root move with PVS in the window (alpha, beta);
+ * returns the fail-soft value. */
+static int ab_root(struct worker *w, int depth, int alpha, int beta)
 {
     struct search *s = w->s;
     const struct game_ops *g = s->g;
     const unsigned char *st = worker_state(w, 0);
     unsigned char *child = worker_state(w, 1);
     int side = g->side_to_move(st);
-    int alpha = -SCORE_INF;
-    int beta = SCORE_INF;
+    bool pv = beta - alpha > 1;
+    int best = -SCORE_INF;
     int best_i = 0;
     w->pv_len[0] = 0;
-    for (int i = 0; i < w->root_n; i++) {
+    for (int i = 0; i < w->root_n && best < beta; i++) {
         memcpy(child, st, g->state_size);
         g->play(child, w->root_moves[i]);
         worker_count(w);
         if (w->stop)
             return 0;
         bool same = g->side_to_move(child) == side;
-        int v = search_move(w, 0, depth, alpha, beta, true, i, KEY_TT, same);
+        int v = search_move(w, 0, depth, alpha, beta, pv, i, KEY_TT, same);
         if (w->stop)
             return 0;
+        if (v > best)
+            best = v;
         if (v > alpha) {
             alpha = v;
             best_i = i;
             update_pv(w, 0, w->root_moves[i]);
         }
     }
-    /* The best move leads the next iteration; the others keep their
-     * order. */
+    /* The best move leads the next search; the others keep their order. */
     move_t m = w->root_moves[best_i];
     memmove(w->root_moves + 1, w->root_moves, sizeof(move_t) * (size_t)best_i);
     w->root_moves[0] = m;
-    return alpha;
+    return best;
+}
+
+/* MTD(f): the exact value at depth d by null-window searches around the
+ * guess g, for the solver (discrete win scores make it converge in a few
+ * searches, and a null window prunes far more than a full one).  The PV
+ * kept is that of the last search that failed high, whose first move is
+ * proven to reach the value. */
+static int ab_mtd(struct worker *w, int depth, int g)
+{
+    int lower = -SCORE_INF;
+    int upper = SCORE_INF;
+    move_t pv[SEARCH_MAX_PV];
+    int pv_len = 0;
+    while (lower < upper) {
+        int beta = g > lower ? g : lower + 1;
+        g = ab_root(w, depth, beta - 1, beta);
+        if (w->stop)
+            return 0;
+        if (g < beta) {
+            upper = g;
+        } else {
+            lower = g;
+            pv_len = w->pv_len[0];
+            memcpy(pv, w->pv[0], sizeof(move_t) * (size_t)pv_len);
+        }
+    }
+    memcpy(w->pv[0], pv, sizeof(move_t) * (size_t)pv_len);
+    w->pv_len[0] = pv_len;
+    w->root_moves[0] = pv[0];   /* already first: it failed high last */
+    return g;
 }
 
 /* Generates and orders the root moves of worker w; returns their number. */
@@ -376,6 +434,18 @@ static void iteration_done(struct worker *w, int depth, int v, bool proven)
         print_info(w);
 }
 
+/* The iteration after depth d.  A proof needs every leaf to be a finished
+ * game: entries computed at a horizon are unresolved and cannot be reused
+ * at another depth, so the solver deepens quickly to the full depth after
+ * a few cheap iterations that catch short wins and fill the ordering
+ * tables. */
+static int next_depth(const struct search *s, int d, int max_depth)
+{
+    if (!s->exact || d < SOLVE_SHALLOW || d >= max_depth)
+        return d + 1;
+    return max_depth;
+}
+
 static void iterate(struct worker *w)
 {
     struct search *s = w->s;
@@ -383,11 +453,14 @@ static void iterate(struct worker *w)
     if (s->lim.max_depth > 0 && s->lim.max_depth < max_depth)
         max_depth = s->lim.max_depth;
     /* Helpers start one ply deeper every other thread (lazy SMP). */
-    for (int d = 1 + (w->id & 1); d <= max_depth; d++) {
+    for (int d = 1 + (w->id & 1); d <= max_depth;
+         d = next_depth(s, d, max_depth)) {
         if (atomic_load_explicit(&s->stop_all, memory_order_relaxed))
             break;
         uint64_t unresolved0 = w->unresolved;
-        int v = ab_root(w, d);
+        int v = s->exact && d > SOLVE_SHALLOW
+              ? ab_mtd(w, d, w->done_depth ? w->done_score : 0)
+              : ab_root(w, d, -SCORE_INF, SCORE_INF);
         if (w->stop)
             break;
         iteration_done(w, d, v, w->unresolved == unresolved0);

@@ -8,7 +8,8 @@
  *    evaluation turned into a win probability by a logistic curve;
  *  - SEARCH_PLAIN_MCTS (baseline): UCT, uniform random playouts to the end
  *    of the game, no solver; with max_nodes set it runs exactly that many
- *    playouts (its budget counts playouts, not positions).
+ *    playouts (its budget counts playouts, not positions); a playout
+ *    still running after 300 plies counts as a draw.
  *
  * Memory: one pool of hash_mb MiB, allocated at the first MCTS search and
  * kept.  A node is expanded (all its children at once) on its second
@@ -47,8 +48,9 @@ struct mcts_cfg {
 
 /* Informed: short playouts and evaluation (tuned in doc/search.md). */
 static const struct mcts_cfg informed_cfg = { 0.7, 6, true, true };
-/* Plain UCT: playouts run to the end (a draw after 1000 plies). */
-static const struct mcts_cfg plain_cfg = { 1.4142135623730951, 1000, false,
+/* Plain UCT: playouts run to the end (a draw after 300 plies; random
+ * Truchet games can cycle for ever). */
+static const struct mcts_cfg plain_cfg = { 1.4142135623730951, 300, false,
                                            false };
 
 /* Evaluation units per factor e of the win odds. */

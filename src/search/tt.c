@@ -1,9 +1,11 @@
 /* tt.c -- the lockless transposition table (layout and policy in tt.h). */
 #include <stdlib.h>
+#include <sys/mman.h>
 
 #include "search/tt.h"
 
 #define TT_WAYS 4
+#define HUGE_PAGE ((size_t)2 << 20)
 #define SCORE_BIAS (1 << 17)
 
 static uint64_t pack(move_t move, int score, int depth, enum tt_bound bound,
@@ -39,9 +41,16 @@ int tt_init(struct tt *t, size_t mb)
     size_t buckets = 1024;              /* 64 KiB minimum */
     while (buckets * 2 * 64 <= want)
         buckets *= 2;
-    struct tt_entry *e = aligned_alloc(64, buckets * 64);
+    size_t bytes = buckets * 64;
+    /* Large tables on 2 MiB pages: a probe is a TLB miss otherwise. */
+    size_t align = bytes >= HUGE_PAGE ? HUGE_PAGE : 64;
+    struct tt_entry *e = aligned_alloc(align, bytes);
     if (!e)
         return -1;
+#ifdef MADV_HUGEPAGE
+    if (align == HUGE_PAGE)
+        madvise(e, bytes, MADV_HUGEPAGE);
+#endif
     t->e = e;
     t->mask = buckets - 1;
     t->gen = 0;
