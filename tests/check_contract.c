@@ -152,6 +152,8 @@ START_TEST(test_random_games)
         ck_assert(side == 0 || side == 1);
         int eval = g->evaluate(st);
         ck_assert(eval > -EVAL_WIN_MIN && eval < EVAL_WIN_MIN);
+        if (g->expected_moves_left && n > 0)
+            ck_assert_int_ge(g->expected_moves_left(st), 1);
         check_round_trip(g, st);
         check_moves(g, st, moves, n);
         if (ply % 7 == 0) {

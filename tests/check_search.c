@@ -23,7 +23,7 @@
 
 /* Golden values of test_golden_tree (see there). */
 #define GOLDEN_AB_BEST 5
-#define GOLDEN_AB_NODES 1467
+#define GOLDEN_AB_NODES 2258
 #define GOLDEN_AB_SCORE 92
 #define GOLDEN_MCTS_BEST 1
 #define GOLDEN_MCTS_PLAYOUTS 4714
@@ -572,8 +572,8 @@ static int ref_value(const struct game_ops *g, const void *st, int ply,
 {
     move_t *mv = malloc(sizeof(move_t) * (size_t)g->max_moves);
     unsigned char *child = malloc(g->state_size);
-    ck_assert_ptr_nonnull(mv);
-    ck_assert_ptr_nonnull(child);
+    if (!mv || !child)
+        abort();            /* not ck_assert: Check logs every call */
     int n = g->gen_moves(st, mv);
     int side = g->side_to_move(st);
     int best = -1000000;
@@ -1354,6 +1354,245 @@ START_TEST(test_dvonn_win_in_one)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ */
+/* Tests: symmetric hashes and the exact solver on Cephalopod          */
+
+/* A Cephalopod position string cut into its cells: two characters each
+ * ("W3", ".."), rows top first as the string has them. */
+struct ceph_grid {
+    int w, h;
+    char side;
+    char cell[8][8][3];
+};
+
+static void grid_read(struct ceph_grid *gr, const char *pos)
+{
+    ck_assert_int_eq(sscanf(pos, "cephalopod:%dx%d:%c:", &gr->w, &gr->h,
+                            &gr->side), 3);
+    const char *s = strchr(strchr(pos, ':') + 1, ':') + 3;
+    for (int r = 0; r < gr->h; r++, s++)
+        for (int c = 0; c < gr->w; c++, s += 2)
+            snprintf(gr->cell[r][c], 3, "%.2s", s);
+}
+
+static void grid_write(const struct ceph_grid *gr, char *buf, size_t size)
+{
+    int n = snprintf(buf, size, "cephalopod:%dx%d:%c:", gr->w, gr->h,
+                     gr->side);
+    for (int r = 0; r < gr->h; r++) {
+        for (int c = 0; c < gr->w; c++)
+            n += snprintf(buf + n, size - (size_t)n, "%s", gr->cell[r][c]);
+        if (r + 1 < gr->h)
+            n += snprintf(buf + n, size - (size_t)n, "/");
+    }
+}
+
+/* Image t of a position: bit 0 mirrors the columns, bit 1 the rows, bit
+ * 2 transposes (square boards only).  Written apart from the game's own
+ * code on purpose. */
+static void grid_image(const struct ceph_grid *in, int t,
+                       struct ceph_grid *out)
+{
+    *out = *in;
+    for (int r = 0; r < in->h; r++)
+        for (int c = 0; c < in->w; c++) {
+            int rr = t & 2 ? in->h - 1 - r : r;
+            int cc = t & 1 ? in->w - 1 - c : c;
+            if (t & 4)
+                memcpy(out->cell[cc][rr], in->cell[r][c], 3);
+            else
+                memcpy(out->cell[rr][cc], in->cell[r][c], 3);
+        }
+}
+
+static int grid_symmetries(const struct ceph_grid *gr)
+{
+    return gr->w == gr->h ? 8 : 4;
+}
+
+#define POS_MAX 256
+
+/* Positions of a few random games on a board of the given size. */
+static int random_ceph_positions(const char *size, char (*pos)[POS_MAX],
+                                 int max, uint64_t seed)
+{
+    const struct game_ops *g = &cephalopod_ops;
+    unsigned char *st = malloc(g->state_size);
+    move_t *mv = malloc(sizeof(move_t) * (size_t)g->max_moves);
+    ck_assert(st && mv);
+    struct rng r;
+    rng_seed(&r, seed);
+    char *argv[] = { (char *)size };
+    int count = 0;
+    for (int game = 0; game < 3 && count < max; game++) {
+        must_setup(g, st, 1, argv, 0);
+        int n;
+        while (count < max && (n = g->gen_moves(st, mv)) > 0) {
+            g->play(st, mv[rng_below(&r, (uint64_t)n)]);
+            struct sbuf b = SBUF_INIT;
+            g->to_string(st, &b);
+            snprintf(pos[count++], POS_MAX, "%s", sbuf_str(&b));
+            sbuf_free(&b);
+        }
+    }
+    free(mv);
+    free(st);
+    return count;
+}
+
+static uint64_t symmetric_hash_of(const char *pos)
+{
+    const struct game_ops *g = &cephalopod_ops;
+    unsigned char *st = malloc(g->state_size);
+    ck_assert_ptr_nonnull(st);
+    must_position(g, st, pos);
+    uint64_t h = g->hash_symmetric(st);
+    free(st);
+    return h;
+}
+
+/* The images of each position (8 on a square, 4 on a rectangle), as
+ * strings, and their symmetric hashes, which must all be equal. */
+struct images {
+    int count;
+    char pos[8][POS_MAX];
+};
+
+static uint64_t images_of(const char *pos, struct images *im)
+{
+    struct ceph_grid gr, img;
+    grid_read(&gr, pos);
+    im->count = grid_symmetries(&gr);
+    uint64_t h = symmetric_hash_of(pos);
+    for (int t = 0; t < im->count; t++) {
+        grid_image(&gr, t, &img);
+        grid_write(&img, im->pos[t], POS_MAX);
+        ck_assert_msg(symmetric_hash_of(im->pos[t]) == h, "%s vs %s", pos,
+                      im->pos[t]);
+    }
+    return h;
+}
+
+static bool is_image(const struct images *im, const char *pos)
+{
+    for (int t = 0; t < im->count; t++)
+        if (strcmp(im->pos[t], pos) == 0)
+            return true;
+    return false;
+}
+
+/* The images of a position share its symmetric hash, and any position
+ * that is not an image has another (pairs of positions of random games
+ * on a square and on a rectangle). */
+static const char *const sym_sizes[] = { "3x3", "5x5", "4x3" };
+
+START_TEST(test_cephalopod_symmetric_hash)
+{
+    enum { MAX = 120 };
+    char (*pos)[POS_MAX] = malloc(sizeof(char[POS_MAX]) * MAX);
+    struct images *im = malloc(sizeof *im * MAX);
+    uint64_t *hs = malloc(sizeof *hs * MAX);
+    ck_assert(pos && im && hs);
+    int n = random_ceph_positions(sym_sizes[_i], pos, MAX, 77 + (uint64_t)_i);
+    ck_assert_int_ge(n, 20);
+    for (int i = 0; i < n; i++)
+        hs[i] = images_of(pos[i], &im[i]);
+    int distinct = 0;
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++) {
+            bool image = is_image(&im[i], pos[j]);
+            if ((hs[i] == hs[j]) != image)   /* no ck_assert per pair */
+                ck_abort_msg("%s vs %s: image %d", pos[i], pos[j], image);
+            distinct += !image;
+        }
+    ck_assert_int_gt(distinct, n);
+    free(hs);
+    free(im);
+    free(pos);
+}
+END_TEST
+
+/* Every game's optional symmetric hash is a function of the position:
+ * the same position, copied or read back from its string, hashes alike. */
+START_TEST(test_symmetric_hash_contract)
+{
+    for (int i = 0; i < game_count(); i++) {
+        const struct game_ops *g = game_at(i);
+        if (!g->hash_symmetric)
+            continue;
+        unsigned char *st = malloc(g->state_size);
+        unsigned char *copy = malloc(g->state_size);
+        move_t *mv = malloc(sizeof(move_t) * (size_t)g->max_moves);
+        ck_assert(st && copy && mv);
+        must_setup(g, st, 0, NULL, 3);
+        struct rng r;
+        rng_seed(&r, 5);
+        for (int ply = 0; ply < 40; ply++) {
+            memcpy(copy, st, g->state_size);
+            ck_assert(g->hash_symmetric(copy) == g->hash_symmetric(st));
+            struct sbuf b = SBUF_INIT;
+            g->to_string(st, &b);
+            must_position(g, copy, sbuf_str(&b));
+            sbuf_free(&b);
+            ck_assert(g->hash(copy) == g->hash(st));
+            ck_assert(g->hash_symmetric(copy) == g->hash_symmetric(st));
+            int n = g->gen_moves(st, mv);
+            if (n == 0)
+                break;
+            g->play(st, mv[rng_below(&r, (uint64_t)n)]);
+        }
+        free(mv);
+        free(copy);
+        free(st);
+    }
+}
+END_TEST
+
+/* 3x3 endgames with three empty cells (found by random play; values from
+ * the exhaustive reference): winning with one good move of three, and
+ * losing whatever the side to move does. */
+static const char *const ceph_endgames[] = {
+    "cephalopod:3x3:W:W1B1../..W6B4/W6B1..",
+    "cephalopod:3x3:B:..B4../..W6W1/B1W1B6",
+    "cephalopod:3x3:W:B1B6../B6..../W6B1W2",
+    "cephalopod:3x3:B:..B1W1/W6..W6/..W2B1",
+};
+
+/* The solver (table keyed by the symmetric hash, so entries of mirror
+ * images meet) proves the reference value with a legal move that keeps
+ * it, for the position and for its transposed image. */
+START_TEST(test_solve_cephalopod_endgames)
+{
+    const struct game_ops *g = &cephalopod_ops;
+    unsigned char *st = malloc(g->state_size);
+    unsigned char *child = malloc(g->state_size);
+    ck_assert(st && child);
+    struct ceph_grid gr, img;
+    grid_read(&gr, ceph_endgames[_i / 2]);
+    grid_image(&gr, _i % 2 ? 4 : 0, &img);
+    char pos[POS_MAX];
+    grid_write(&img, pos, sizeof pos);
+    must_position(g, st, pos);
+    int ref = ref_value(g, st, 0, 0);
+    struct search *s = search_new(g, 1);
+    ck_assert_ptr_nonnull(s);
+    struct search_limits l = limits(SEARCH_ALPHABETA);
+    struct search_result r;
+    ck_assert_int_eq(search_solve(s, st, &l, &r), 0);
+    ck_assert(r.proven);
+    ck_assert_int_eq(decode_score(r.score), ref);
+    ck_assert(is_legal(g, st, r.best));
+    memcpy(child, st, g->state_size);
+    g->play(child, r.best);
+    int v = ref_value(g, child, 0, 0);
+    ck_assert_int_eq(g->side_to_move(child) == g->side_to_move(st) ? v : -v,
+                     ref);
+    search_free(s);
+    free(child);
+    free(st);
+}
+END_TEST
+
 /* Truchet, Light to move: of 1078 turns exactly one wins at once (flip b2,
  * step b5-f1 and split onto the bases); a one-ply search finds it. */
 #define TRUCHET_WIN "truchet:1001101100111011011000011110001010101010011110" \
@@ -1374,6 +1613,62 @@ START_TEST(test_truchet_win_in_one)
     struct search_result r;
     ck_assert_int_eq(search_run(s, st, &l, &r), 0);
     assert_best(g, st, &r, "*b2,b5-f1>we");
+    search_free(s);
+    free(st);
+}
+END_TEST
+
+/* `auto` asks the game which method to use: Cephalopod prefers MCTS (it
+ * reports playouts), DVONN's stacking phase alpha-beta (none). */
+START_TEST(test_auto_follows_game_preference)
+{
+    static const struct game_ops *const games[] = {
+        &cephalopod_ops, &dvonn_ops, &truchet_ops
+    };
+    for (int i = 0; i < 3; i++) {
+        const struct game_ops *g = games[i];
+        unsigned char *st = malloc(g->state_size);
+        ck_assert_ptr_nonnull(st);
+        must_setup(g, st, 0, NULL, 5);
+        struct search *s = search_new(g, 2);
+        ck_assert_ptr_nonnull(s);
+        struct search_limits l = limits(SEARCH_AUTO);
+        l.max_nodes = 5000;
+        struct search_result r;
+        ck_assert_int_eq(search_run(s, st, &l, &r), 0);
+        ck_assert(is_legal(g, st, r.best));
+        bool mcts = g->prefers_mcts && g->prefers_mcts(st);
+        ck_assert_msg((r.playouts > 0) == mcts, "%s: auto used %s", g->name,
+                      r.playouts > 0 ? "MCTS" : "alpha-beta");
+        search_free(s);
+        free(st);
+    }
+    ck_assert(cephalopod_ops.prefers_mcts != NULL);
+}
+END_TEST
+
+/* Under a clock a lone legal move is played at once by every method that
+ * searches (one empty cell, no capture there). */
+START_TEST(test_lone_move_under_clock)
+{
+    const struct game_ops *g = &cephalopod_ops;
+    unsigned char *st = malloc(g->state_size);
+    ck_assert_ptr_nonnull(st);
+    must_position(g, st, "cephalopod:3x3:W:B6W6B6/W6..W6/B6W6B6");
+    struct search *s = search_new(g, 2);
+    ck_assert_ptr_nonnull(s);
+    static const enum search_method methods[] = {
+        SEARCH_AUTO, SEARCH_ALPHABETA, SEARCH_MCTS
+    };
+    for (int i = 0; i < 3; i++) {
+        struct search_limits l = limits(methods[i]);
+        l.seconds = 30;
+        struct search_result r;
+        ck_assert_int_eq(search_run(s, st, &l, &r), 0);
+        ck_assert(is_legal(g, st, r.best));
+        ck_assert_uint_le(r.nodes, 1);
+        ck_assert(r.seconds < 30);
+    }
     search_free(s);
     free(st);
 }
@@ -1462,7 +1757,15 @@ int main(void)
     /* not plain UCT: 1078 moves are too many for uniform playouts */
     tcase_add_loop_test(tc, test_truchet_win_in_one, 0,
                         COUNT(win_methods) - 1);
+    tcase_add_test(tc, test_auto_follows_game_preference);
+    tcase_add_test(tc, test_lone_move_under_clock);
     tcase_add_loop_test(tc, test_real_games_play_out, 0,
                         3 * COUNT(det_methods));
+    tc = tcase(su, "symmetry", 120);
+    tcase_add_loop_test(tc, test_cephalopod_symmetric_hash, 0,
+                        COUNT(sym_sizes));
+    tcase_add_test(tc, test_symmetric_hash_contract);
+    tcase_add_loop_test(tc, test_solve_cephalopod_endgames, 0,
+                        2 * COUNT(ceph_endgames));
     return tap_main(su);
 }

@@ -100,11 +100,17 @@ START_TEST(test_cephalopod_last_cell)
 }
 END_TEST
 
+#define CEPH_THREE_EMPTY "cephalopod:3x3:W:W1B1../..W6B4/W6B1.."
+
 /* The exact solver on small endgames: the value and a best move. */
 START_TEST(test_solve_endgames)
 {
     set_position(CEPH_LAST);
     assert_reply("solve 30", "W+1 c1");
+    /* three empty cells: the only winning move of three (values checked
+     * against an exhaustive minimax in check_search) */
+    set_position(CEPH_THREE_EMPTY);
+    assert_reply("solve 30", "W+3 a2");
     set_position(DVONN_CUT);
     assert_reply("solve 30", "W+2 B1A1");
     /* a finished game cannot be solved */

@@ -94,6 +94,14 @@ struct game_ops {
     /* Optional debug cross-check: the hash recomputed from scratch. */
     uint64_t (*hash_full)(const void *st);
 
+    /* Optional: a hash equal for positions that are the same game up to a
+     * symmetry of the board (e.g. the minimum of the Zobrist hash over the
+     * board's symmetries), side to move included.  Tables keyed by it
+     * (the exact solver's) share one entry between mirror images, so a
+     * move stored there may belong to another image: callers use such a
+     * move only as a hint.  NULL: callers use hash. */
+    uint64_t (*hash_symmetric)(const void *st);
+
     /* Parses a move token (any accepted spelling) for the side to move.
      * MOVE_PARSE_OK: *out is a legal move.  Otherwise a short reason may be
      * appended to *why. */
@@ -120,6 +128,22 @@ struct game_ops {
     /* Static evaluation for the search, from the side to move's point of
      * view, in centi-units of the game (|value| < EVAL_WIN_MIN). */
     int (*evaluate)(const void *st);
+
+    /* Optional: about how many more moves the side to move will make in
+     * this game (>= 1), for the time manager that spreads a clock over
+     * them.  An average, not a bound.  NULL: the session assumes 30. */
+    int (*expected_moves_left)(const void *st);
+
+    /* Optional: true where MCTS measured stronger than alpha-beta in
+     * positions like *st (the search's `auto` method asks before every
+     * search, so the answer may depend on the phase).  NULL: alpha-beta
+     * everywhere.  The measurements are in doc/search.md. */
+    bool (*prefers_mcts)(const void *st);
+
+    /* MCTS playouts run to the end of the game (true) instead of a few
+     * random plies closed by the static evaluation.  Only for games of
+     * bounded length (max_game_plies > 0). */
+    bool mcts_full_playouts;
 
     /* Optional: fixed benchmark positions, ended by { NULL, 0 }. */
     const struct bench_position *bench_positions;

@@ -15,6 +15,8 @@
 #define BENCH_DEFAULT_NODES 200000
 #define BENCH_HASH_MB 16
 #define BENCH_SEED 20261122
+/* The least time a search under a clock is given. */
+#define MIN_SEARCH_SECONDS 0.001
 
 static double now_seconds(void)
 {
@@ -23,12 +25,19 @@ static double now_seconds(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* Moves the side to move can still expect to play, for the clock. */
+/* Moves the side to move can still expect to play, for the clock: the
+ * game's estimate plus a few spare ones, since running short of time
+ * late costs more than finishing with some left. */
+#define DEFAULT_MOVES_LEFT 30
+#define SPARE_MOVES 4
+
 static int expected_moves_left(const struct session *s)
 {
-    int total = s->game->max_game_plies;
-    int left = total ? (total * 2 / 3 - s->nply) / 2 : 40;
-    return left < 10 ? 10 : left;
+    const struct game_ops *g = s->game;
+    int left = g->expected_moves_left
+             ? g->expected_moves_left(session_position(s))
+             : DEFAULT_MOVES_LEFT;
+    return (left < 1 ? 1 : left) + SPARE_MOVES;
 }
 
 static struct search_limits session_limits(const struct session *s,
@@ -78,14 +87,18 @@ static enum gtp_status choose_move(struct session *s, const char *color,
                     g->side_names[g->side_to_move(session_position(s))]);
         return GTP_FAIL;
     }
+    /* The clock runs from here: creating the searcher counts too. */
+    double start = now_seconds();
     struct search *sr = session_searcher(s);
     if (!sr) {
         sbuf_puts(out, "out of memory");
         return GTP_FAIL;
     }
-    double start = now_seconds();
     double budget = clock_budget(&s->clock, side, s->opt.movetime,
-                                 expected_moves_left(s));
+                                 expected_moves_left(s)) -
+                    (now_seconds() - start);
+    if (budget < MIN_SEARCH_SECONDS)
+        budget = MIN_SEARCH_SECONDS;       /* 0 would mean no limit */
     struct search_limits lim = session_limits(s, budget);
     struct search_result r;
     if (search_run(sr, session_position(s), &lim, &r) != 0 ||

@@ -56,23 +56,26 @@ void clock_spend(struct clock_state *c, int side, double seconds)
     }
 }
 
-static double less_reserve(double t)
+/* t less the reserve, but at least MIN_BUDGET (or floor_cap, if smaller:
+ * with a clock nearly run out, half of what is left). */
+static double less_reserve(double t, double floor_cap)
 {
     double reserve = t * RESERVE_FRACTION;
     if (reserve > RESERVE_MAX)
         reserve = RESERVE_MAX;
     t -= reserve;
-    return t < MIN_BUDGET ? MIN_BUDGET : t;
+    double floor = MIN_BUDGET < floor_cap ? MIN_BUDGET : floor_cap;
+    return t < floor ? floor : t;
 }
 
 double clock_budget(const struct clock_state *c, int side, double movetime,
                     int moves_left)
 {
     if (!c->limited)
-        return less_reserve(movetime);
+        return less_reserve(movetime, MIN_BUDGET);
     double left = c->left[side];
     if (c->stones_left[side] > 0)
-        return less_reserve(left / c->stones_left[side]);
+        return less_reserve(left / c->stones_left[side], left * 0.5);
     if (moves_left < 1)
         moves_left = 1;
     double per_byo = c->byo_stones > 0 ? c->byo_time / c->byo_stones : 0;
@@ -82,5 +85,5 @@ double clock_budget(const struct clock_state *c, int side, double movetime,
     double cap = left * 0.5 + 0.8 * per_byo;
     if (share > cap)
         share = cap;
-    return less_reserve(share);
+    return less_reserve(share, cap);
 }

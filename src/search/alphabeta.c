@@ -26,7 +26,6 @@
 #define LMR_MIN_DEPTH 3
 #define LMR_MIN_INDEX 3
 #define LAZY_PICKS 4             /* then the rest of the list is sorted */
-#define TT_MIN_DEPTH 2           /* shallowest node that uses the table */
 #define SOLVE_SHALLOW 8          /* solve: iterations before the full depth */
 
 static unsigned hist_index(move_t m)
@@ -72,21 +71,6 @@ static void score_moves(struct worker *w, int ply, int n, move_t tt_move,
         for (int i = 0; i < n; i++)
             if (key[i] < KEY_KILLER)
                 key[i] += (int)rng_below(&w->rng, 16);
-}
-
-/* Frontier ordering: just the killers first, since scoring and picking
- * among all moves cost more there than a late cut-off. */
-static void killers_first(struct worker *w, int ply, int n)
-{
-    move_t *mv = w->moves[ply];
-    int front = 0;
-    for (int k = 0; k < 2; k++)
-        for (int i = front; i < n; i++)
-            if (mv[i] == w->killers[ply][k]) {
-                mv[i] = mv[front];
-                mv[front++] = w->killers[ply][k];
-                break;
-            }
 }
 
 static void swap_moves(move_t *mv, int *key, int a, int b)
@@ -253,11 +237,8 @@ static int ab_node(struct worker *w, int ply, int depth, int alpha, int beta,
         key ^= zobrist_key(ADJ_TAG, (uint32_t)adj);
     move_t tt_move = MOVE_NONE;
     int v;
-    /* Frontier nodes skip the table: a probe is a cache miss that costs
-     * more than the one ply it could save. */
-    bool use_tt = depth >= TT_MIN_DEPTH;
-    if (use_tt && tt_cutoff(w, key, ply, depth, adj, salted, alpha, beta, pv,
-                            &tt_move, &v))
+    if (tt_cutoff(w, key, ply, depth, adj, salted, alpha, beta, pv, &tt_move,
+                  &v))
         return v;
     move_t *mv = search_ply_moves(w, ply);
     if (!mv)
@@ -270,26 +251,21 @@ static int ab_node(struct worker *w, int ply, int depth, int alpha, int beta,
         enum game_status o = g->outcome(st, &margin);
         return score_terminal(s, o, margin, side, ply);
     }
-    if (use_tt)
-        score_moves(w, ply, n, tt_move, side);
-    else
-        killers_first(w, ply, n);
+    score_moves(w, ply, n, tt_move, side);
     uint64_t unresolved0 = w->unresolved;
     int alpha0 = alpha;
     int best = -SCORE_INF;
     move_t best_move = MOVE_NONE;
     unsigned char *child = worker_state(w, ply + 1);
     for (int i = 0; i < n; i++) {
-        if (use_tt)
-            pick_move(mv, keys, i, n);
+        pick_move(mv, keys, i, n);
         memcpy(child, st, g->state_size);
         g->play(child, mv[i]);
         worker_count(w);
         if (w->stop)
             return 0;
         bool same = g->side_to_move(child) == side;
-        v = search_move(w, ply, depth, alpha, beta, pv, i,
-                        use_tt ? keys[i] : 0, same);
+        v = search_move(w, ply, depth, alpha, beta, pv, i, keys[i], same);
         if (w->stop)
             return 0;
         if (v <= best)
@@ -307,9 +283,8 @@ static int ab_node(struct worker *w, int ply, int depth, int alpha, int beta,
     }
     enum tt_bound bound = best >= beta ? TT_LOWER
                         : best > alpha0 ? TT_EXACT : TT_UPPER;
-    if (use_tt)
-        tt_store(&s->tt, key, best_move, to_tt(s, best, ply), depth, bound,
-                 w->unresolved == unresolved0);
+    tt_store(&s->tt, key, best_move, to_tt(s, best, ply), depth, bound,
+             w->unresolved == unresolved0);
     return best;
 }
 

@@ -272,6 +272,9 @@ static int dispatch(struct search *s, struct search_result *out)
     case SEARCH_MCTS:
         return mcts_search(s, false, out);
     case SEARCH_AUTO:          /* measured: doc/search.md */
+        if (s->g->prefers_mcts && s->g->prefers_mcts(s->root))
+            return mcts_search(s, false, out);
+        return ab_search(s, out);
     case SEARCH_ALPHABETA:
     default:
         return ab_search(s, out);

@@ -102,7 +102,8 @@ struct worker *search_worker(struct search *s, int i);
 /* alphabeta.c: iterative deepening PVS with s->nthreads lazy SMP threads. */
 int ab_search(struct search *s, struct search_result *out);
 /* solve.c: exact depth-free alpha-beta on the final margin, for games of
- * bounded length (max_game_plies > 0) without a maxplies limit. */
+ * bounded length (max_game_plies > 0) without a maxplies limit.  Its table
+ * borrows the memory of s->tt, which is empty afterwards. */
 int solve_exact(struct search *s, struct search_result *out);
 /* mcts.c: MCTS-Solver with informed playouts, or (plain) UCT with uniform
  * random playouts. */

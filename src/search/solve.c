@@ -4,30 +4,54 @@
  * A depth-free alpha-beta on the final margin: every line is followed to
  * the end of the game, so a value stored for a position holds wherever
  * the position comes back, and the table keeps plain lower/upper bounds
- * without depths.  The table is this solver's own, sized by the hash
- * option and freed when the proof ends.  Stopping is polled through the
- * worker like every other search.
+ * without depths.  MTD(f) drives it with null-window tests.
+ *
+ * The table is keyed by game_ops.hash_symmetric when the game has one, so
+ * mirror images of a position share an entry; its move may then belong to
+ * another image and serves only to order the moves (a move that is not in
+ * the list is ignored).  The root never takes its value or its move from
+ * the table: the answer is a move the search itself played.
+ *
+ * The table lives in the search table's memory (tt_lend), so a solve costs
+ * no second hash-sized block; the search table is empty afterwards.
+ * Stopping is polled through the worker like every other search.
  */
 #include <limits.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "search/search_int.h"
 
+/* One entry, 12 bytes: 40 bits of the key (the bucket's index uses the low
+ * bits), the bounds of the margin and how big the subtree was. */
 struct solve_entry {
-    uint64_t key;
-    int16_t lo, hi;          /* the value lies in [lo, hi]            */
-    move_t move;             /* best move found, or MOVE_NONE         */
+    uint32_t check;          /* key bits 32..63                          */
+    move_t move;             /* best move found, or MOVE_NONE             */
+    uint8_t check_low;       /* key bits 24..31                          */
+    int8_t lo, hi;           /* the margin lies in [lo, hi]              */
+    uint8_t work;            /* 1 + log2(nodes below); 0 = empty slot    */
 };
+
+/* Five entries share a cache line. */
+#define SOLVE_WAYS 5
+struct solve_bucket {
+    struct solve_entry e[SOLVE_WAYS];
+    uint32_t unused;
+};
+_Static_assert(sizeof(struct solve_bucket) == 64, "a bucket is a line");
 
 struct solver {
     struct worker *w;
-    struct solve_entry *table;
-    uint64_t mask;
+    const struct game_ops *g;
+    uint64_t (*key_of)(const void *st);
+    struct solve_bucket *table;
+    uint64_t mask;           /* buckets - 1 */
     bool aborted;
 };
 
-#define MARGIN_INF 10000
+/* Margins fit an int8_t: they are capped at WIN_MARGIN_CAP, and this
+ * stands for "unbounded". */
+#define MARGIN_INF 127
+_Static_assert(WIN_MARGIN_CAP < MARGIN_INF, "margins fit the entries");
 
 /* Margin of a finished game from side's view. */
 static int final_margin(const struct game_ops *g, const void *st, int side)
@@ -38,8 +62,66 @@ static int final_margin(const struct game_ops *g, const void *st, int side)
         return 0;
     if (margin < 1)
         margin = 1;          /* a win in a game without margin */
+    if (margin > WIN_MARGIN_CAP)
+        margin = WIN_MARGIN_CAP;
     return (o == GAME_WIN_FIRST) == (side == 0) ? margin : -margin;
 }
+
+/* ---- the table ----------------------------------------------------------- */
+
+static bool entry_matches(const struct solve_entry *e, uint64_t key)
+{
+    return e->work != 0 && e->check == (uint32_t)(key >> 32) &&
+           e->check_low == (uint8_t)(key >> 24);
+}
+
+static struct solve_entry *probe(const struct solver *sv, uint64_t key)
+{
+    struct solve_bucket *b = &sv->table[key & sv->mask];
+    for (int i = 0; i < SOLVE_WAYS; i++)
+        if (entry_matches(&b->e[i], key))
+            return &b->e[i];
+    return NULL;
+}
+
+/* The size class of a subtree of `nodes` positions. */
+static uint8_t work_of(uint64_t nodes)
+{
+    return (uint8_t)(64 - __builtin_clzll(nodes | 1));
+}
+
+/* Records that the margin lies in [lo, hi].  An entry for the same key
+ * keeps the tighter of both bounds; otherwise the bucket's smallest
+ * subtree (or an empty slot) makes room, so the costly entries near the
+ * root survive the flood of small ones near the leaves. */
+static void store(struct solver *sv, uint64_t key, move_t move, int lo,
+                  int hi, uint64_t nodes)
+{
+    struct solve_entry *e = probe(sv, key);
+    uint8_t work = work_of(nodes);
+    if (e) {
+        if (e->lo > lo && e->lo <= hi)
+            lo = e->lo;
+        if (e->hi < hi && e->hi >= lo)
+            hi = e->hi;
+        if (e->work > work)
+            work = e->work;
+    } else {
+        struct solve_bucket *b = &sv->table[key & sv->mask];
+        e = &b->e[0];
+        for (int i = 1; i < SOLVE_WAYS; i++)
+            if (b->e[i].work < e->work)
+                e = &b->e[i];
+        e->check = (uint32_t)(key >> 32);
+        e->check_low = (uint8_t)(key >> 24);
+    }
+    e->move = move;
+    e->lo = (int8_t)lo;
+    e->hi = (int8_t)hi;
+    e->work = work;
+}
+
+/* ---- the search ---------------------------------------------------------- */
 
 /* Orders mv[0..n) with the table's move first and then by the static
  * evaluation of the child from the mover's view (best first). */
@@ -47,7 +129,7 @@ static void order_moves(const struct solver *sv, const void *st, move_t *mv,
                         int *scores, int n, move_t first,
                         unsigned char *scratch)
 {
-    const struct game_ops *g = sv->w->s->g;
+    const struct game_ops *g = sv->g;
     int side = g->side_to_move(st);
     for (int i = 0; i < n; i++) {
         if (mv[i] == first) {
@@ -73,12 +155,38 @@ static void order_moves(const struct solver *sv, const void *st, move_t *mv,
 }
 
 static int solve_node(struct solver *sv, int ply, int alpha, int beta,
+                      move_t *best_out);
+
+/* The margin after move m of the position at ply, from the view of the
+ * side that plays m (0 with sv->aborted set when the search stops). */
+static int child_value(struct solver *sv, int ply, move_t m, int alpha,
+                       int beta)
+{
+    struct worker *w = sv->w;
+    const struct game_ops *g = sv->g;
+    const unsigned char *st = worker_state(w, ply);
+    unsigned char *child = worker_state(w, ply + 1);
+    memcpy(child, st, g->state_size);
+    g->play(child, m);
+    worker_count(w);
+    if (w->stop) {
+        sv->aborted = true;
+        return 0;
+    }
+    if (g->side_to_move(child) == g->side_to_move(st))
+        return solve_node(sv, ply + 1, alpha, beta, NULL);
+    return -solve_node(sv, ply + 1, -beta, -alpha, NULL);
+}
+
+/* The margin of the position at ply from its mover's view, fail-soft
+ * within (alpha, beta); *best_out (if not NULL) receives the move that
+ * gave it. */
+static int solve_node(struct solver *sv, int ply, int alpha, int beta,
                       move_t *best_out)
 {
     struct worker *w = sv->w;
-    const struct game_ops *g = w->s->g;
+    const struct game_ops *g = sv->g;
     const unsigned char *st = worker_state(w, ply);
-    int side = g->side_to_move(st);
     move_t *mv = ply < SEARCH_MAX_PLY - 1 ? search_ply_moves(w, ply) : NULL;
     if (!mv) {
         sv->aborted = true;       /* deeper than the buffers: no proof */
@@ -86,55 +194,46 @@ static int solve_node(struct solver *sv, int ply, int alpha, int beta,
     }
     int n = g->gen_moves(st, mv);
     if (n == 0)
-        return final_margin(g, st, side);
-    uint64_t key = g->hash(st);
-    struct solve_entry *e = &sv->table[key & sv->mask];
+        return final_margin(g, st, g->side_to_move(st));
+    if (n == 1 && ply > 0)       /* forced: the child's entry will do */
+        return child_value(sv, ply, mv[0], alpha, beta);
+    uint64_t key = sv->key_of(st);
+    uint64_t nodes0 = w->nodes;
     move_t first = MOVE_NONE;
-    if (e->key == key && e->move != MOVE_NONE) {   /* else: empty */
-        if (e->lo >= beta || e->lo == e->hi)
-            return e->lo;
-        if (e->hi <= alpha)
-            return e->hi;
-        alpha = alpha > e->lo ? alpha : e->lo;
-        beta = beta < e->hi ? beta : e->hi;
+    const struct solve_entry *e = probe(sv, key);
+    if (e) {
         first = e->move;
+        if (ply > 0) {            /* the root plays its own moves */
+            if (e->lo >= beta || e->lo == e->hi)
+                return e->lo;
+            if (e->hi <= alpha)
+                return e->hi;
+            alpha = alpha > e->lo ? alpha : e->lo;
+            beta = beta < e->hi ? beta : e->hi;
+        }
     }
-    unsigned char *child = worker_state(w, ply + 1);
-    order_moves(sv, st, mv, w->keys[ply], n, first, child);
+    order_moves(sv, st, mv, w->keys[ply], n, first, worker_state(w, ply + 1));
     int alpha0 = alpha;
     int best = -MARGIN_INF;
     move_t best_move = MOVE_NONE;
-    for (int i = 0; i < n; i++) {
-        memcpy(child, st, g->state_size);
-        g->play(child, mv[i]);
-        worker_count(w);
-        if (w->stop) {
-            sv->aborted = true;
-            return 0;
-        }
-        bool same = g->side_to_move(child) == side;
-        int v = same ? solve_node(sv, ply + 1, alpha, beta, NULL)
-                     : -solve_node(sv, ply + 1, -beta, -alpha, NULL);
+    for (int i = 0; i < n && alpha < beta; i++) {
+        int v = child_value(sv, ply, mv[i], alpha, beta);
         if (sv->aborted)
             return 0;
         if (v > best) {
             best = v;
             best_move = mv[i];
+            alpha = best > alpha ? best : alpha;
         }
-        if (best > alpha)
-            alpha = best;
-        if (alpha >= beta)
-            break;
     }
-    e = &sv->table[key & sv->mask];        /* children may have moved it */
-    e->key = key;
-    e->move = best_move;
-    e->lo = (int16_t)(best > alpha0 ? best : -MARGIN_INF);
-    e->hi = (int16_t)(best < beta ? best : MARGIN_INF);
+    store(sv, key, best_move, best > alpha0 ? best : -MARGIN_INF,
+          best < beta ? best : MARGIN_INF, w->nodes - nodes0);
     if (best_out)
         *best_out = best_move;
     return best;
 }
+
+/* ---- the driver ---------------------------------------------------------- */
 
 /* The proven score in the encoding of score_terminal (search_int.h). */
 static int exact_score(int margin)
@@ -142,55 +241,77 @@ static int exact_score(int margin)
     if (margin == 0)
         return 0;
     int m = margin > 0 ? margin : -margin;
-    if (m > WIN_MARGIN_CAP)
-        m = WIN_MARGIN_CAP;
     int v = EVAL_WIN_MIN + m * WIN_STEP + 128;
     return margin > 0 ? v : -v;
 }
 
+/* One progress line per MTD(f) test: the bounds proven so far. */
+static void print_bounds(const struct search *s, int lo, int hi)
+{
+    FILE *f = s->lim.progress;
+    if (!f)
+        return;
+    double t = search_clock() - s->t_start;
+    uint64_t nodes = search_total_nodes(s);
+    fprintf(f, "info solve lower %d upper %d nodes %llu nps %llu time %llu\n",
+            lo, hi, (unsigned long long)nodes,
+            (unsigned long long)(t > 0 ? (double)nodes / t : 0),
+            (unsigned long long)(t * 1000));
+    fflush(f);
+}
+
+static struct solver solver_open(struct search *s)
+{
+    const struct game_ops *g = s->g;
+    struct solver sv = {
+        .w = s->w[0],
+        .g = g,
+        .key_of = g->hash_symmetric ? g->hash_symmetric : g->hash,
+        .table = tt_lend(&s->tt),
+        .mask = tt_bytes(&s->tt) / sizeof(struct solve_bucket) - 1,
+        .aborted = false,
+    };
+    tt_clear(&s->tt);                 /* all zero: every slot empty */
+    return sv;
+}
+
 int solve_exact(struct search *s, struct search_result *out)
 {
-    struct worker *w = s->w[0];
-    size_t entries = 1;
-    size_t budget = s->hash_mb * ((size_t)1 << 20) / sizeof(struct solve_entry);
-    while (entries * 2 <= budget)
-        entries *= 2;
-    struct solver sv = { w, calloc(entries, sizeof *sv.table), entries - 1,
-                         false };
-    if (!sv.table)
-        return ab_search(s, out);      /* no room for a table: try anyway */
+    struct solver sv = solver_open(s);
+    struct worker *w = sv.w;
     memcpy(worker_state(w, 0), s->root, s->g->state_size);
     /* MTD(f): null-window tests close in on the value; each reuses the
-     * bounds the earlier ones stored (first: does the side to move win?). */
+     * bounds the earlier ones stored (first: can the side to move avoid
+     * losing?). */
     move_t best = MOVE_NONE;
     int lo = -MARGIN_INF, hi = MARGIN_INF, v = 0;
-    while (lo < hi && !sv.aborted) {
+    while (lo < hi) {
         int beta = v == lo ? v + 1 : v;
         move_t m = MOVE_NONE;
         v = solve_node(&sv, 0, beta - 1, beta, &m);
+        if (sv.aborted)
+            break;
         if (v < beta) {
             hi = v;
         } else {
             lo = v;
-            best = m;                 /* a move reaching at least v */
+            best = m;                 /* a root move reaching at least v */
         }
+        print_bounds(s, lo, hi);
     }
-    if (best == MOVE_NONE && !sv.aborted) {
-        struct solve_entry *e = &sv.table[s->g->hash(s->root) & sv.mask];
-        best = e->move;               /* every move loses by v or more */
-    }
-    free(sv.table);
+    tt_clear(&s->tt);                 /* the memory returns to the search */
     out->nodes = search_total_nodes(s);
+    /* lo was last raised by a test that a root move passed, and that move
+     * reaches the value; so only a stop leaves no answer. */
     if (sv.aborted || best == MOVE_NONE) {
-        /* No proof: still answer with a legal move. */
-        out->best = w->moves[0][0];
+        out->best = w->moves[0][0];   /* no proof: still a legal move */
         out->proven = false;
         return 0;
     }
     out->best = best;
     out->pv[0] = best;
     out->pv_len = 1;
-    out->score = exact_score(v);
+    out->score = exact_score(lo);
     out->proven = true;
     return 0;
 }

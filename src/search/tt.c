@@ -5,7 +5,6 @@
 #include "search/tt.h"
 
 #define TT_WAYS 4
-#define HUGE_PAGE ((size_t)2 << 20)
 #define SCORE_BIAS (1 << 17)
 
 static uint64_t pack(move_t move, int score, int depth, enum tt_bound bound,
@@ -33,6 +32,10 @@ static void unpack(uint64_t d, struct tt_hit *out)
     out->resolved = data_resolved(d);
 }
 
+/* The table lives in its own anonymous mapping: the kernel hands it out
+ * zeroed page by page as it is touched, so creating a table (at the first
+ * genmove, under a clock) costs no time, and clearing it can hand the
+ * pages back instead of writing every entry. */
 int tt_init(struct tt *t, size_t mb)
 {
     if (mb > TT_MAX_MB)
@@ -42,31 +45,31 @@ int tt_init(struct tt *t, size_t mb)
     while (buckets * 2 * 64 <= want)
         buckets *= 2;
     size_t bytes = buckets * 64;
-    /* Large tables on 2 MiB pages: a probe is a TLB miss otherwise. */
-    size_t align = bytes >= HUGE_PAGE ? HUGE_PAGE : 64;
-    struct tt_entry *e = aligned_alloc(align, bytes);
-    if (!e)
+    void *e = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (e == MAP_FAILED)
         return -1;
-#ifdef MADV_HUGEPAGE
-    if (align == HUGE_PAGE)
-        madvise(e, bytes, MADV_HUGEPAGE);
-#endif
     t->e = e;
     t->mask = buckets - 1;
     t->gen = 0;
-    tt_clear(t);
     return 0;
 }
 
 void tt_free(struct tt *t)
 {
-    free(t->e);
+    if (t->e)
+        munmap(t->e, tt_bytes(t));
     t->e = NULL;
     t->mask = 0;
 }
 
 void tt_clear(struct tt *t)
 {
+#if defined __linux__ && defined MADV_DONTNEED
+    /* Linux: private anonymous pages given back read as zero again. */
+    if (madvise(t->e, tt_bytes(t), MADV_DONTNEED) == 0)
+        return;
+#endif
     size_t n = (t->mask + 1) * TT_WAYS;
     for (size_t i = 0; i < n; i++) {
         atomic_store_explicit(&t->e[i].check, 0, memory_order_relaxed);
@@ -82,6 +85,11 @@ void tt_new_search(struct tt *t)
 size_t tt_bytes(const struct tt *t)
 {
     return (t->mask + 1) * TT_WAYS * sizeof(struct tt_entry);
+}
+
+void *tt_lend(struct tt *t)
+{
+    return t->e;
 }
 
 bool tt_probe(const struct tt *t, uint64_t key, struct tt_hit *out)

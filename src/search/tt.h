@@ -70,6 +70,12 @@ void tt_clear(struct tt *t);
 void tt_new_search(struct tt *t);
 /* Bytes in use. */
 size_t tt_bytes(const struct tt *t);
+/* Lends the table's memory (tt_bytes() bytes, 64-byte aligned) to one
+ * thread that keeps its own entries there while no search uses the table
+ * (the exact solver): one hash-sized block serves both.  tt_clear() sets
+ * every byte to zero; the borrower must call it before the table is used
+ * again. */
+void *tt_lend(struct tt *t);
 
 /* True with *out filled if an entry for key exists. */
 bool tt_probe(const struct tt *t, uint64_t key, struct tt_hit *out);
