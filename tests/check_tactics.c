@@ -119,6 +119,23 @@ START_TEST(test_solve_endgames)
 }
 END_TEST
 
+/* rules.md 3.7: 3x3 Cephalopod is a first-player win by 5 cells to 4,
+ * whatever the opening.  The proof takes 21-23 M nodes (12-16 s at -O2,
+ * doc/search.md), hence its own time limit. */
+START_TEST(test_solve_empty_3x3)
+{
+    free(tu_ok(&sess, "set_option maxnodes 0"));
+    free(tu_ok(&sess, "set_option hash 64"));
+    free(tu_ok(&sess, "setup cephalopod 3x3"));
+    char *r = tu_ok(&sess, "solve 3600");
+    ck_assert_msg(r && strncmp(r, "W+1 ", 4) == 0, "solve: %s", r);
+    char line[64];
+    snprintf(line, sizeof line, "play %s", r + 4);
+    free(r);
+    free(tu_ok(&sess, line));          /* the move given is legal */
+}
+END_TEST
+
 static Suite *tactics_suite(void)
 {
     Suite *s = suite_create("tactics");
@@ -129,6 +146,11 @@ static Suite *tactics_suite(void)
     tcase_add_loop_test(tc, test_truchet_base_win_in_one, 0, N_METHODS);
     tcase_add_loop_test(tc, test_cephalopod_last_cell, 0, N_METHODS);
     tcase_add_test(tc, test_solve_endgames);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("solve");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, test_solve_empty_3x3);
     suite_add_tcase(s, tc);
     return s;
 }
