@@ -767,7 +767,7 @@ static int ceph_expected_moves_left(const void *st)
     return (5 * empty + 1) / 2;
 }
 
-/* MCTS with playouts to the end beat alpha-beta 6-1 at 0.25 s a move on
+/* MCTS with playouts to the end beat alpha-beta 7-1 at 0.25 s a move on
  * 5x5 (doc/search.md): the outcome hangs on parity and on what the last
  * fillings capture, which the evaluation sees poorly. */
 static bool ceph_prefers_mcts(const void *st)
