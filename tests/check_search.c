@@ -655,6 +655,17 @@ static struct search_limits limits(enum search_method method)
     return l;
 }
 
+/* One search of *st by a new searcher with a table of hash_mb MiB. */
+static void search_once(const struct game_ops *g, const void *st,
+                        size_t hash_mb, const struct search_limits *l,
+                        struct search_result *r)
+{
+    struct search *s = search_new(g, hash_mb);
+    ck_assert_ptr_nonnull(s);
+    ck_assert_int_eq(search_run(s, st, l, r), 0);
+    search_free(s);
+}
+
 /* The fixed positions the determinism tests use. */
 static void tree_start(void *st, int branch, int len, uint64_t seed)
 {
@@ -819,18 +830,15 @@ START_TEST(test_ttt_win_in_one)
 {
     struct ttt t;
     must_position(&ttt_ops, &t, "ttt:xoo.x....");
-    struct search *s = search_new(&ttt_ops, 1);
-    ck_assert_ptr_nonnull(s);
     struct search_limits l = limits(win_methods[_i]);
     l.max_nodes = 20000;
     struct search_result r;
-    ck_assert_int_eq(search_run(s, &t, &l, &r), 0);
+    search_once(&ttt_ops, &t, 1, &l, &r);
     char buf[MOVE_STR_MAX];
     format(&ttt_ops, &t, r.best, buf);
     ck_assert_str_eq(buf, "c3");
     if (win_methods[_i] != SEARCH_PLAIN_MCTS)
         ck_assert_int_ge(r.score, EVAL_WIN_MIN);
-    search_free(s);
 }
 END_TEST
 
@@ -839,18 +847,15 @@ START_TEST(test_ttt_block)
 {
     struct ttt t;
     must_position(&ttt_ops, &t, "ttt:x...o..ox");
-    struct search *s = search_new(&ttt_ops, 1);
-    ck_assert_ptr_nonnull(s);
     struct search_limits l = limits(SEARCH_ALPHABETA);
     l.max_depth = 2;
     struct search_result r;
-    ck_assert_int_eq(search_run(s, &t, &l, &r), 0);
+    search_once(&ttt_ops, &t, 1, &l, &r);
     char buf[MOVE_STR_MAX];
     format(&ttt_ops, &t, r.best, buf);
     ck_assert_str_eq(buf, "b1");
     ck_assert(!r.proven);
     ck_assert_int_eq(r.depth, 2);
-    search_free(s);
 }
 END_TEST
 
@@ -862,14 +867,11 @@ static void run_tree_search(struct search_result *r, uint64_t max_nodes,
 {
     struct tree t;
     tree_start(&t, 6, 30, 5);
-    struct search *s = search_new(&tree_ops, 2);
-    ck_assert_ptr_nonnull(s);
     struct search_limits l = limits(method);
     l.max_nodes = max_nodes;
     l.max_depth = max_depth;
-    ck_assert_int_eq(search_run(s, &t, &l, r), 0);
+    search_once(&tree_ops, &t, 2, &l, r);
     ck_assert(is_legal(&tree_ops, &t, r->best));
-    search_free(s);
 }
 
 static void assert_same_result(const struct search_result *a,
@@ -1106,15 +1108,12 @@ START_TEST(test_greedy_takes_most)
     struct mnim n;
     mnim_start(&n, 10);
     /* top stones 9..7 are worth 2, 5, 3: taking 3 scores 10 */
-    struct search *s = search_new(&mnim_ops, 1);
-    ck_assert_ptr_nonnull(s);
     struct search_limits l = limits(SEARCH_GREEDY);
     struct search_result r;
-    ck_assert_int_eq(search_run(s, &n, &l, &r), 0);
+    search_once(&mnim_ops, &n, 1, &l, &r);
     ck_assert_uint_eq(r.best, 3);
     ck_assert_int_eq(r.score, 1000);
     ck_assert_uint_eq(r.nodes, 3);
-    search_free(s);
 }
 END_TEST
 
@@ -1149,16 +1148,13 @@ START_TEST(test_mcts_plies_left)
 {
     struct mnim n;
     mnim_start(&n, 20);
-    struct search *s = search_new(&mnim_ops, 1);
-    ck_assert_ptr_nonnull(s);
     struct search_limits l = limits(SEARCH_MCTS);
     l.plies_left = 4;
     l.max_nodes = 1000000;
     struct search_result r;
-    ck_assert_int_eq(search_run(s, &n, &l, &r), 0);
+    search_once(&mnim_ops, &n, 1, &l, &r);
     ck_assert(r.proven);
     ck_assert_int_eq(r.score, 0);
-    search_free(s);
 }
 END_TEST
 
@@ -1167,16 +1163,13 @@ START_TEST(test_mcts_pool_full)
 {
     struct tree t;
     tree_start(&t, 8, 60, 9);
-    struct search *s = search_new(&tree_ops, 0);
-    ck_assert_ptr_nonnull(s);
     struct search_limits l = limits(SEARCH_MCTS);
     l.max_nodes = 300000;
     struct search_result r;
-    ck_assert_int_eq(search_run(s, &t, &l, &r), 0);
+    search_once(&tree_ops, &t, 0, &l, &r);
     ck_assert(is_legal(&tree_ops, &t, r.best));
     ck_assert_uint_eq(r.nodes, 300000);
     ck_assert_uint_gt(r.playouts, 10000);
-    search_free(s);
 }
 END_TEST
 
