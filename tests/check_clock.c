@@ -31,7 +31,7 @@ START_TEST(test_movetime_uses_nearly_all)
     for (unsigned i = 0; i < sizeof movetimes / sizeof *movetimes; i++) {
         double t = movetimes[i];
         double b = clock_budget(&c, 0, t, 30);
-        ck_assert_msg(b >= 0.9 * t && b < t, "movetime %g: budget %g", t, b);
+        ck_assert_msg(b >= 0.95 * t && b < t, "movetime %g: budget %g", t, b);
     }
 }
 END_TEST
