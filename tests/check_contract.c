@@ -97,6 +97,41 @@ static void check_moves(const struct game_ops *g, const void *st,
     sbuf_free(&why);
 }
 
+static bool listed(const move_t *moves, int n, move_t m)
+{
+    for (int i = 0; i < n; i++)
+        if (moves[i] == m)
+            return true;
+    return false;
+}
+
+/* is_legal agrees with the list: for every listed move, for the moves of
+ * the previous position (what a search remembers from a sibling) and for
+ * random values, small (the games' encodings) and large. */
+static void check_is_legal(const struct game_ops *g, const void *st,
+                           const move_t *moves, int n, const move_t *prev,
+                           int nprev, struct rng *rng)
+{
+    if (!g->is_legal)
+        return;
+    for (int i = 0; i < n; i++)
+        ck_assert_msg(g->is_legal(st, moves[i]), "%s: listed move %u is "
+                      "not legal", g->name, (unsigned)moves[i]);
+    for (int i = 0; i < nprev; i++)
+        ck_assert_msg(g->is_legal(st, prev[i]) == listed(moves, n, prev[i]),
+                      "%s: is_legal(%u) disagrees with the list", g->name,
+                      (unsigned)prev[i]);
+    for (int i = 0; i < 64; i++) {
+        move_t m = (move_t)rng_next(rng);
+        if (i & 1)
+            m &= 0xFFFF;
+        ck_assert_msg(g->is_legal(st, m) == listed(moves, n, m),
+                      "%s: is_legal(%u) disagrees with the list", g->name,
+                      (unsigned)m);
+    }
+    ck_assert(!g->is_legal(st, MOVE_NONE));
+}
+
 static void check_hostile_moves(const struct game_ops *g, const void *st)
 {
     struct sbuf why = SBUF_INIT;
@@ -127,6 +162,8 @@ START_TEST(test_random_games)
     unsigned char *child = malloc(g->state_size);
     unsigned char *saved = malloc(g->state_size);
     move_t *moves = malloc(sizeof *moves * (size_t)g->max_moves);
+    move_t *prev = malloc(sizeof *prev * (size_t)g->max_moves);
+    int nprev = 0;
     struct sbuf err = SBUF_INIT;
     ck_assert_msg(g->setup(st, 0, NULL, seed, &err) == 0, "%s setup: %s",
                   g->name, sbuf_str(&err));
@@ -156,6 +193,7 @@ START_TEST(test_random_games)
             ck_assert_int_ge(g->expected_moves_left(st), 1);
         check_round_trip(g, st);
         check_moves(g, st, moves, n);
+        check_is_legal(g, st, moves, n, prev, nprev, &rng);
         if (ply % 7 == 0) {
             check_diagram(g, st, ply, ply ? last : NULL);
             check_hostile_moves(g, st);
@@ -173,6 +211,8 @@ START_TEST(test_random_games)
                           "max_game_plies", g->name);
             break;
         }
+        memcpy(prev, moves, sizeof *moves * (size_t)n);
+        nprev = n;
         move_t m = moves[rng_below(&rng, (uint64_t)n)];
         memcpy(saved, st, g->state_size);
         memcpy(child, st, g->state_size);
@@ -185,7 +225,7 @@ START_TEST(test_random_games)
         memcpy(st, child, g->state_size);
     }
     sbuf_free(&err);
-    free(moves), free(saved), free(child), free(st);
+    free(moves), free(prev), free(saved), free(child), free(st);
 }
 END_TEST
 

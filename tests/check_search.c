@@ -23,7 +23,7 @@
 
 /* Golden values of test_golden_tree (see there). */
 #define GOLDEN_AB_BEST 5
-#define GOLDEN_AB_NODES 2258
+#define GOLDEN_AB_NODES 1292
 #define GOLDEN_AB_SCORE 92
 #define GOLDEN_MCTS_BEST 1
 #define GOLDEN_MCTS_PLAYOUTS 4714

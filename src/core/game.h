@@ -81,6 +81,12 @@ struct game_ops {
      * (bulk counting in perft).  NULL: callers use gen_moves. */
     long (*count_moves)(const void *st);
 
+    /* Optional: whether gen_moves(st) would list m, for any value of m (a
+     * move remembered from another position, or garbage).  The search
+     * tries its table's move and killers with it before generating the
+     * whole list.  NULL: the search generates the list first. */
+    bool (*is_legal)(const void *st, move_t m);
+
     /* Plays legal move m on *st. */
     void (*play)(void *st, move_t m);
 

@@ -239,6 +239,30 @@ static long dv_count_moves(const void *st)
     return n;
 }
 
+/* Exactly the membership test of dv_gen_moves' list, without the list. */
+static bool dv_is_legal(const void *st, move_t m)
+{
+    const struct dv_state *p = st;
+    if (m >> 14)
+        return false;
+    int from = mv_from(m);
+    int to = mv_to(m);
+    if (p->phase == PHASE_PLACE)
+        return mv_kind(m) == KIND_PLACE && to == 0 && from < NCELLS &&
+               !(p->occ & bb_bit(from));
+    switch (mv_kind(m)) {
+    case KIND_STACK:
+        return from < NCELLS && to < NCELLS &&
+               (p->own[p->side] & bb_bit(from)) && can_leave(p, from) &&
+               (targets(p, from) & bb_bit(to));
+    case KIND_PASS:
+        return from == 0 && to == 0 && !has_stacking(p, p->side) &&
+               has_stacking(p, !p->side);
+    default:
+        return false;
+    }
+}
+
 /* ---- making moves --------------------------------------------------- */
 
 /* Every stack not connected to a DVONN stack leaves the game. */
@@ -948,22 +972,36 @@ static int eval_placing(const struct dv_state *p)
  * legal stacking move, 25 per owned stack touching or holding a DVONN
  * piece, 40 per owned stack holding one (it can never be removed), and
  * minus 15 per piece in owned stacks three or more steps from every DVONN
- * stack (isolation danger).  From White's point of view. */
+ * stack (isolation danger).  One pass over the side's stacks counts the
+ * pieces and the moves. */
+static int eval_side(const struct dv_state *p, int side, bb_t d0, bb_t d1,
+                     bb_t d2)
+{
+    bb_t own = p->own[side];
+    uint64_t moves = 0;         /* byte vector, as in count_stacking */
+    int pieces = 0;
+    for (bb_t m = own; m; ) {
+        int s = bb_pop(&m);
+        int h = p->height[s];
+        pieces += h;
+        if (can_leave(p, s))
+            moves += byte_counts(DV_DEST[s][dest_index(h)] & p->occ);
+    }
+    int far = 0;
+    for (bb_t m = own & ~d2; m; )
+        far += p->height[bb_pop(&m)];
+    int nmoves = (int)((moves * 0x0101010101010101ULL) >> 56);
+    return 100 * pieces + 6 * nmoves + 25 * bb_count(own & d1) +
+           40 * bb_count(own & d0) - 15 * far;
+}
+
+/* From White's point of view. */
 static int eval_stacking(const struct dv_state *p)
 {
     bb_t d0 = p->red;
     bb_t d1 = d0 | (spread(d0) & p->occ);
     bb_t d2 = d1 | (spread(d1) & p->occ);
-    int v = 0;
-    for (int s = WHITE; s <= BLACK; s++) {
-        bb_t m = p->own[s];
-        int t = 100 * side_score(p, s) + 6 * (int)count_stacking(p, s) +
-                25 * bb_count(m & d1) + 40 * bb_count(m & d0);
-        for (bb_t far = m & ~d2; far; )
-            t -= 15 * p->height[bb_pop(&far)];
-        v += s == WHITE ? t : -t;
-    }
-    return v;
+    return eval_side(p, WHITE, d0, d1, d2) - eval_side(p, BLACK, d0, d1, d2);
 }
 
 static int dv_evaluate(const void *st)
@@ -1007,6 +1045,7 @@ const struct game_ops dvonn_ops = {
     .side_to_move = dv_side_to_move,
     .gen_moves = dv_gen_moves,
     .count_moves = dv_count_moves,
+    .is_legal = dv_is_legal,
     .play = dv_play,
     .outcome = dv_outcome,
     .hash = dv_hash,

@@ -266,9 +266,10 @@ static bool bench_position_at(const struct game_ops *g, int i, void *pos,
 }
 
 /* Searches every bench position of g with max_nodes nodes.  Adds to
- * *nodes and *seconds and folds each result (move, score, depth, nodes)
- * into *signature; -1 when memory is short or SIGINT (*stop) stopped it:
- * NODES has no upper bound, so the stop flag is the only way out. */
+ * *nodes and *seconds and folds each result (move, score, depth, nodes,
+ * trace, PV) into *signature; -1 when memory is short or SIGINT (*stop)
+ * stopped it: NODES has no upper bound, so the stop flag is the only way
+ * out. */
 static int bench_search(const struct game_ops *g, uint64_t max_nodes,
                         const volatile bool *stop, uint64_t *nodes,
                         double *seconds, uint64_t *signature)
@@ -294,6 +295,9 @@ static int bench_search(const struct game_ops *g, uint64_t max_nodes,
                                    ((uint64_t)(uint32_t)r.score << 32));
             *signature = rng_mix64(*signature ^ (uint64_t)r.depth ^
                                    (r.nodes << 8));
+            *signature = rng_mix64(*signature ^ r.trace ^ r.playouts);
+            for (int k = 0; k < r.pv_len; k++)
+                *signature = rng_mix64(*signature ^ r.pv[k]);
         }
     }
     search_free(sr);

@@ -49,28 +49,18 @@ static int from_tt(const struct search *s, int v, int ply)
     return to_tt(s, v, -ply);
 }
 
-/* Ordering keys: TT move, then the two killers, then history. */
-static void score_moves(struct worker *w, int ply, int n, move_t tt_move,
-                        int side)
+/* History keys of the moves [lo, n) of ply's list (the table move and
+ * the killers have been tried already). */
+static void score_moves(struct worker *w, int ply, int lo, int n, int side)
 {
     const move_t *mv = w->moves[ply];
     int *key = w->keys[ply];
     const int32_t *hist = w->history[side];
-    for (int i = 0; i < n; i++) {
-        move_t m = mv[i];
-        if (m == tt_move)
-            key[i] = KEY_TT;
-        else if (m == w->killers[ply][0])
-            key[i] = KEY_KILLER + 1;
-        else if (m == w->killers[ply][1])
-            key[i] = KEY_KILLER;
-        else
-            key[i] = hist[hist_index(m)];
-    }
+    for (int i = lo; i < n; i++)
+        key[i] = hist[hist_index(mv[i])];
     if (w->id > 0)              /* helper threads: vary the order a little */
-        for (int i = 0; i < n; i++)
-            if (key[i] < KEY_KILLER)
-                key[i] += (int)rng_below(&w->rng, 16);
+        for (int i = lo; i < n; i++)
+            key[i] += (int)rng_below(&w->rng, 16);
 }
 
 static void swap_moves(move_t *mv, int *key, int a, int b)
@@ -211,6 +201,123 @@ static bool tt_cutoff(struct worker *w, uint64_t key, int ply, int depth,
     return false;
 }
 
+/* The state of one node's move loop. */
+struct node {
+    int ply, depth, alpha, beta, side;
+    bool pv;
+    int best;
+    move_t best_move;
+};
+
+enum try_result { TRY_ON, TRY_CUTOFF, TRY_STOP };
+
+/* Plays move m, the i-th tried at the node, searches it and updates the
+ * node's bounds. */
+static enum try_result try_move(struct worker *w, struct node *nd, int i,
+                                move_t m, int key)
+{
+    const struct game_ops *g = w->s->g;
+    unsigned char *child = worker_state(w, nd->ply + 1);
+    memcpy(child, worker_state(w, nd->ply), g->state_size);
+    g->play(child, m);
+    worker_count(w);
+    if (w->stop)
+        return TRY_STOP;
+    bool same = g->side_to_move(child) == nd->side;
+    int v = search_move(w, nd->ply, nd->depth, nd->alpha, nd->beta, nd->pv,
+                        i, key, same);
+    if (w->stop)
+        return TRY_STOP;
+    if (v <= nd->best)
+        return TRY_ON;
+    nd->best = v;
+    nd->best_move = m;
+    if (v <= nd->alpha)
+        return TRY_ON;
+    nd->alpha = v;
+    update_pv(w, nd->ply, m);
+    if (v < nd->beta)
+        return TRY_ON;
+    record_cutoff(w, nd->ply, nd->side, m, nd->depth);
+    return TRY_CUTOFF;
+}
+
+/* The moves tried before the history-ordered rest: the table move, then
+ * the two killers, without repeats.  Returns their number. */
+static int first_moves(const struct worker *w, int ply, move_t tt_move,
+                       move_t out[3], int key[3])
+{
+    const move_t cand[3] = { tt_move, w->killers[ply][0],
+                             w->killers[ply][1] };
+    const int cand_key[3] = { KEY_TT, KEY_KILLER + 1, KEY_KILLER };
+    int n = 0;
+    for (int i = 0; i < 3; i++) {
+        bool repeat = cand[i] == MOVE_NONE;
+        for (int j = 0; j < n; j++)
+            repeat |= out[j] == cand[i];
+        if (!repeat) {
+            out[n] = cand[i];
+            key[n++] = cand_key[i];
+        }
+    }
+    return n;
+}
+
+/* Moves m, if it is among mv[i..n), to index i; true if it was there. */
+static bool bring_forward(move_t *mv, int i, int n, move_t m)
+{
+    for (int j = i; j < n; j++)
+        if (mv[j] == m) {
+            mv[j] = mv[i];
+            mv[i] = m;
+            return true;
+        }
+    return false;
+}
+
+/* Searches the moves of a node that the table did not decide.  The table
+ * move and the killers go first; when the game can check a move's
+ * legality they are tried before the list is generated, since one of them
+ * often cuts off and the list is then never needed.  The rest are keyed by
+ * history only when they are reached.  Returns TRY_STOP, or TRY_ON with
+ * nd->best set (-SCORE_INF and n = 0 when the side to move has no move). */
+static enum try_result search_moves(struct worker *w, struct node *nd,
+                                    move_t tt_move, move_t *mv)
+{
+    const struct game_ops *g = w->s->g;
+    const unsigned char *st = worker_state(w, nd->ply);
+    move_t first[3];
+    int first_key[3];
+    int nfirst = first_moves(w, nd->ply, tt_move, first, first_key);
+    move_t tried[3];
+    int ntried = 0;
+    enum try_result r = TRY_ON;
+    if (g->is_legal)
+        for (int k = 0; k < nfirst && r == TRY_ON; k++)
+            if (g->is_legal(st, first[k])) {
+                tried[ntried] = first[k];
+                r = try_move(w, nd, ntried++, first[k], first_key[k]);
+            }
+    if (r != TRY_ON)
+        return r == TRY_STOP ? TRY_STOP : TRY_ON;
+    int n = g->gen_moves(st, mv);
+    int i = 0;
+    for (; i < ntried; i++)
+        bring_forward(mv, i, n, tried[i]);
+    if (!g->is_legal)
+        for (int k = 0; k < nfirst && r == TRY_ON; k++)
+            if (bring_forward(mv, i, n, first[k]))
+                r = try_move(w, nd, i++, first[k], first_key[k]);
+    int *keys = w->keys[nd->ply];
+    if (r == TRY_ON && i < n)
+        score_moves(w, nd->ply, i, n, nd->side);
+    for (; i < n && r == TRY_ON; i++) {
+        pick_move(mv, keys, i, n);
+        r = try_move(w, nd, i, mv[i], keys[i]);
+    }
+    return r == TRY_STOP ? TRY_STOP : TRY_ON;
+}
+
 static int ab_node(struct worker *w, int ply, int depth, int alpha, int beta,
                    bool pv)
 {
@@ -243,47 +350,23 @@ static int ab_node(struct worker *w, int ply, int depth, int alpha, int beta,
     move_t *mv = search_ply_moves(w, ply);
     if (!mv)
         return leaf_value(w, st, ply);
-    int *keys = w->keys[ply];
-    int n = g->gen_moves(st, mv);
-    int side = g->side_to_move(st);
-    if (n == 0) {
+    struct node nd = {
+        .ply = ply, .depth = depth, .alpha = alpha, .beta = beta,
+        .side = g->side_to_move(st), .pv = pv,
+        .best = -SCORE_INF, .best_move = MOVE_NONE,
+    };
+    uint64_t unresolved0 = w->unresolved;
+    if (search_moves(w, &nd, tt_move, mv) == TRY_STOP)
+        return 0;
+    if (nd.best_move == MOVE_NONE) {    /* no legal move: the game is over */
         int margin = 0;
         enum game_status o = g->outcome(st, &margin);
-        return score_terminal(s, o, margin, side, ply);
+        return score_terminal(s, o, margin, nd.side, ply);
     }
-    score_moves(w, ply, n, tt_move, side);
-    uint64_t unresolved0 = w->unresolved;
-    int alpha0 = alpha;
-    int best = -SCORE_INF;
-    move_t best_move = MOVE_NONE;
-    unsigned char *child = worker_state(w, ply + 1);
-    for (int i = 0; i < n; i++) {
-        pick_move(mv, keys, i, n);
-        memcpy(child, st, g->state_size);
-        g->play(child, mv[i]);
-        worker_count(w);
-        if (w->stop)
-            return 0;
-        bool same = g->side_to_move(child) == side;
-        v = search_move(w, ply, depth, alpha, beta, pv, i, keys[i], same);
-        if (w->stop)
-            return 0;
-        if (v <= best)
-            continue;
-        best = v;
-        best_move = mv[i];
-        if (v <= alpha)
-            continue;
-        alpha = v;
-        update_pv(w, ply, mv[i]);
-        if (alpha >= beta) {
-            record_cutoff(w, ply, side, mv[i], depth);
-            break;
-        }
-    }
+    int best = nd.best;
     enum tt_bound bound = best >= beta ? TT_LOWER
-                        : best > alpha0 ? TT_EXACT : TT_UPPER;
-    tt_store(&s->tt, key, best_move, to_tt(s, best, ply), depth, bound,
+                        : best > alpha ? TT_EXACT : TT_UPPER;
+    tt_store(&s->tt, key, nd.best_move, to_tt(s, best, ply), depth, bound,
              w->unresolved == unresolved0);
     return best;
 }
@@ -399,6 +482,7 @@ static void iteration_done(struct worker *w, int depth, int v, bool proven)
     struct search *s = w->s;
     w->done_depth = depth;
     w->done_score = v;
+    w->trace = rng_mix64(w->trace ^ (uint64_t)depth << 56 ^ w->nodes);
     w->done_proven = proven;
     w->done_pv_len = w->pv_len[0];
     memcpy(w->done_pv, w->pv[0], sizeof(move_t) * (size_t)w->pv_len[0]);
@@ -458,6 +542,7 @@ static void ab_result(struct search *s, struct search_result *out)
     const struct worker *w = s->w[0];
     out->best = w->root_moves[0];
     out->depth = w->done_depth;
+    out->trace = w->trace;
     if (w->done_depth > 0) {
         out->score = w->done_score;
         out->proven = w->done_proven;

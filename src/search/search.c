@@ -188,6 +188,7 @@ static void age_history(struct worker *w)
 static void reset_worker(struct search *s, struct worker *w, bool fresh)
 {
     w->nodes = 0;
+    w->trace = 0;
     w->flushed = 0;
     w->unresolved = 0;
     w->stop = false;

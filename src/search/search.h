@@ -57,6 +57,9 @@ struct search_result {
     int pv_len;
     move_t pv[SEARCH_MAX_PV];
     uint64_t playouts;          /* MCTS playouts (0 for other methods)     */
+    uint64_t trace;             /* a hash of the search's course (alpha-
+                                   beta: the node count at each finished
+                                   iteration), for bench's signature       */
 };
 
 /* The winner's margin held by a proven score (|score| >= EVAL_WIN_MIN):

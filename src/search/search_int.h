@@ -49,6 +49,7 @@ struct worker {
     uint64_t node_limit;       /* stop when nodes reaches it (1 thread)      */
     uint64_t flushed;          /* part of nodes added to s->shared_nodes     */
     uint64_t unresolved;       /* horizon leaves + unresolved TT hits so far */
+    uint64_t trace;            /* node counts of finished iterations, hashed */
     bool stop;                 /* unwind now                                 */
     struct rng rng;
     int seldepth;
