@@ -132,6 +132,20 @@ static void check_is_legal(const struct game_ops *g, const void *st,
     ck_assert(!g->is_legal(st, MOVE_NONE));
 }
 
+/* hash_after predicts the child's hash; a guess may be wrong only
+ * rarely: returns how many of the n moves it missed. */
+static int hash_after_misses(const struct game_ops *g, const void *st,
+                             const move_t *moves, int n, void *child)
+{
+    int misses = 0;
+    for (int i = 0; i < n; i++) {
+        memcpy(child, st, g->state_size);
+        g->play(child, moves[i]);
+        misses += g->hash_after(st, moves[i]) != g->hash(child);
+    }
+    return misses;
+}
+
 static void check_hostile_moves(const struct game_ops *g, const void *st)
 {
     struct sbuf why = SBUF_INIT;
@@ -164,6 +178,7 @@ START_TEST(test_random_games)
     move_t *moves = malloc(sizeof *moves * (size_t)g->max_moves);
     move_t *prev = malloc(sizeof *prev * (size_t)g->max_moves);
     int nprev = 0;
+    long guesses = 0, misses = 0;      /* of hash_after */
     struct sbuf err = SBUF_INIT;
     ck_assert_msg(g->setup(st, 0, NULL, seed, &err) == 0, "%s setup: %s",
                   g->name, sbuf_str(&err));
@@ -194,6 +209,10 @@ START_TEST(test_random_games)
         check_round_trip(g, st);
         check_moves(g, st, moves, n);
         check_is_legal(g, st, moves, n, prev, nprev, &rng);
+        if (g->hash_after) {
+            guesses += n;
+            misses += hash_after_misses(g, st, moves, n, child);
+        }
         if (ply % 7 == 0) {
             check_diagram(g, st, ply, ply ? last : NULL);
             check_hostile_moves(g, st);
@@ -224,6 +243,8 @@ START_TEST(test_random_games)
         g->format_move(st, m, last);
         memcpy(st, child, g->state_size);
     }
+    ck_assert_msg(misses * 20 <= guesses, "%s: hash_after wrong %ld times "
+                  "in %ld", g->name, misses, guesses);
     sbuf_free(&err);
     free(moves), free(prev), free(saved), free(child), free(st);
 }

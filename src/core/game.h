@@ -97,6 +97,11 @@ struct game_ops {
     /* Zobrist-style hash of the position, side to move included. */
     uint64_t (*hash)(const void *st);
 
+    /* Optional: hash() of the position after legal move m, without making
+     * it; a rare wrong guess is allowed (the search only prefetches table
+     * entries with it).  NULL: no prefetching. */
+    uint64_t (*hash_after)(const void *st, move_t m);
+
     /* Optional debug cross-check: the hash recomputed from scratch. */
     uint64_t (*hash_full)(const void *st);
 

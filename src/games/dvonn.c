@@ -302,6 +302,44 @@ static bool may_disconnect(const struct dv_state *p, int s, bool had_red)
     return DV_RUNS[pat] > 1;
 }
 
+/* The hash change of a placement on cell. */
+static uint64_t place_delta(const struct dv_state *p, int cell)
+{
+    int colour = piece_colour(placement_piece(p->placed));
+    return stack_key(cell, colour, colour == RED, 1) ^
+           zobrist_key(HASH_TAG, p->placed + 1 == NCELLS ? HASH_PHASE
+                                                           : HASH_SIDE);
+}
+
+/* The hash change of the stacking move s-t, before any stack it cuts off
+ * is removed. */
+static uint64_t stack_delta(const struct dv_state *p, int s, int t)
+{
+    int side = p->side;
+    int hs = p->height[s];
+    int ht = p->height[t];
+    int red_s = (int)(p->red >> s) & 1;
+    int red_t = (int)(p->red >> t) & 1;
+    return stack_key(s, side, red_s, hs) ^
+           stack_key(t, top_colour(p, t), red_t, ht) ^
+           stack_key(t, side, red_s | red_t, hs + ht) ^
+           zobrist_key(HASH_TAG, HASH_SIDE);
+}
+
+/* Exact unless the move cuts stacks off (rare). */
+static uint64_t dv_hash_after(const void *st, move_t m)
+{
+    const struct dv_state *p = st;
+    switch (mv_kind(m)) {
+    case KIND_PLACE:
+        return p->hash ^ place_delta(p, mv_from(m));
+    case KIND_STACK:
+        return p->hash ^ stack_delta(p, mv_from(m), mv_to(m));
+    default:
+        return p->hash ^ zobrist_key(HASH_TAG, HASH_SIDE);
+    }
+}
+
 static void play_place(struct dv_state *p, int cell)
 {
     int id = placement_piece(p->placed);
@@ -315,15 +353,12 @@ static void play_place(struct dv_state *p, int cell)
     p->height[cell] = 1;
     p->bottom[cell] = p->top[cell] = (uint8_t)id;
     p->next[id] = NO_PIECE;
-    p->hash ^= stack_key(cell, colour, colour == RED, 1);
-    if (++p->placed == NCELLS) {
-        /* White places the last piece and makes the first stacking move. */
+    p->hash ^= place_delta(p, cell);
+    /* White places the last piece and makes the first stacking move. */
+    if (++p->placed == NCELLS)
         p->phase = PHASE_STACK;
-        p->hash ^= zobrist_key(HASH_TAG, HASH_PHASE);
-    } else {
+    else
         p->side ^= 1;
-        p->hash ^= zobrist_key(HASH_TAG, HASH_SIDE);
-    }
 }
 
 static void play_stack(struct dv_state *p, int s, int t)
@@ -333,12 +368,9 @@ static void play_stack(struct dv_state *p, int s, int t)
     int ht = p->height[t];
     int tcol = top_colour(p, t);
     int red_s = (int)(p->red >> s) & 1;
-    int red_t = (int)(p->red >> t) & 1;
     bb_t bs = bb_bit(s);
     bb_t bt = bb_bit(t);
-    p->hash ^= stack_key(s, side, red_s, hs) ^ stack_key(t, tcol, red_t, ht) ^
-               stack_key(t, side, red_s | red_t, hs + ht) ^
-               zobrist_key(HASH_TAG, HASH_SIDE);
+    p->hash ^= stack_delta(p, s, t);
     p->next[p->top[t]] = p->bottom[s];
     p->top[t] = p->top[s];
     p->height[t] = (uint8_t)(hs + ht);
@@ -1071,6 +1103,7 @@ const struct game_ops dvonn_ops = {
     .play = dv_play,
     .outcome = dv_outcome,
     .hash = dv_hash,
+    .hash_after = dv_hash_after,
     .hash_full = dv_hash_full,
     .parse_move = dv_parse_move,
     .format_move = dv_format_move,

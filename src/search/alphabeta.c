@@ -211,13 +211,27 @@ struct node {
 
 enum try_result { TRY_ON, TRY_CUTOFF, TRY_STOP };
 
+/* Starts loading the table entry of the child after legal move m (none
+ * for MOVE_NONE), when the child will probe the table: a move ahead, the
+ * load overlaps with the search of the move before. */
+static void prefetch_child(const struct worker *w, const struct node *nd,
+                           move_t m)
+{
+    const struct game_ops *g = w->s->g;
+    if (m != MOVE_NONE && nd->depth >= 2 && g->hash_after)
+        tt_prefetch(&w->s->tt, g->hash_after(worker_state(w, nd->ply), m) ^
+                               w->s->key_salt);
+}
+
 /* Plays move m, the i-th tried at the node, searches it and updates the
- * node's bounds. */
+ * node's bounds; prefetches the entry of next, the move to be tried after
+ * it (or MOVE_NONE). */
 static enum try_result try_move(struct worker *w, struct node *nd, int i,
-                                move_t m, int key)
+                                move_t m, int key, move_t next)
 {
     const struct game_ops *g = w->s->g;
     unsigned char *child = worker_state(w, nd->ply + 1);
+    prefetch_child(w, nd, next);
     memcpy(child, worker_state(w, nd->ply), g->state_size);
     g->play(child, m);
     worker_count(w);
@@ -289,15 +303,21 @@ static enum try_result search_moves(struct worker *w, struct node *nd,
     move_t first[3];
     int first_key[3];
     int nfirst = first_moves(w, nd->ply, tt_move, first, first_key);
-    move_t tried[3];
-    int ntried = 0;
     enum try_result r = TRY_ON;
+    /* With is_legal: the legal ones among them, tried before generating. */
+    move_t tried[3];
+    int tried_key[3];
+    int ntried = 0;
     if (g->is_legal)
-        for (int k = 0; k < nfirst && r == TRY_ON; k++)
+        for (int k = 0; k < nfirst; k++)
             if (g->is_legal(st, first[k])) {
                 tried[ntried] = first[k];
-                r = try_move(w, nd, ntried++, first[k], first_key[k]);
+                tried_key[ntried++] = first_key[k];
             }
+    prefetch_child(w, nd, ntried > 0 ? tried[0] : MOVE_NONE);
+    for (int k = 0; k < ntried && r == TRY_ON; k++)
+        r = try_move(w, nd, k, tried[k], tried_key[k],
+                     k + 1 < ntried ? tried[k + 1] : MOVE_NONE);
     if (r != TRY_ON)
         return r == TRY_STOP ? TRY_STOP : TRY_ON;
     int n = g->gen_moves(st, mv);
@@ -307,13 +327,25 @@ static enum try_result search_moves(struct worker *w, struct node *nd,
     if (!g->is_legal)
         for (int k = 0; k < nfirst && r == TRY_ON; k++)
             if (bring_forward(mv, i, n, first[k]))
-                r = try_move(w, nd, i++, first[k], first_key[k]);
+                r = try_move(w, nd, i++, first[k], first_key[k], MOVE_NONE);
+    if (r != TRY_ON || i == n)
+        return r == TRY_STOP ? TRY_STOP : TRY_ON;
     int *keys = w->keys[nd->ply];
-    if (r == TRY_ON && i < n)
-        score_moves(w, nd->ply, i, n, nd->side);
+    score_moves(w, nd->ply, i, n, nd->side);
+    /* Where children prefetch, the next move is picked a move ahead (the
+     * keys no longer change, so the order is the same). */
+    bool ahead = nd->depth >= 2 && g->hash_after;
+    pick_move(mv, keys, i, n);
+    prefetch_child(w, nd, mv[i]);
     for (; i < n && r == TRY_ON; i++) {
-        pick_move(mv, keys, i, n);
-        r = try_move(w, nd, i, mv[i], keys[i]);
+        move_t next = MOVE_NONE;
+        if (i + 1 < n && ahead) {
+            pick_move(mv, keys, i + 1, n);
+            next = mv[i + 1];
+        }
+        r = try_move(w, nd, i, mv[i], keys[i], next);
+        if (r == TRY_ON && i + 1 < n && !ahead)
+            pick_move(mv, keys, i + 1, n);
     }
     return r == TRY_STOP ? TRY_STOP : TRY_ON;
 }

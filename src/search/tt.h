@@ -79,6 +79,12 @@ void *tt_lend(struct tt *t);
 
 /* True with *out filled if an entry for key exists. */
 bool tt_probe(const struct tt *t, uint64_t key, struct tt_hit *out);
+
+/* Starts loading key's bucket into the cache for a probe soon after. */
+static inline void tt_prefetch(const struct tt *t, uint64_t key)
+{
+    __builtin_prefetch(t->e + (key & t->mask) * 4);
+}
 /* Records a result; score must satisfy |score| <= TT_SCORE_MAX and
  * 0 <= depth <= 255. */
 void tt_store(struct tt *t, uint64_t key, move_t move, int score, int depth,
