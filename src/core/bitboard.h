@@ -15,8 +15,9 @@ static inline int bb_count(bb_t b)
 
 /* Generic x86-64 builds have no popcount instruction: bb_count becomes a
  * library call.  A hot function can be compiled twice, once with
- * BB_POPCNT_TARGET, and pick a version with bb_cpu_has_popcnt(); helpers
- * it calls must be BB_INLINE so that they are compiled into each copy. */
+ * BB_POPCNT_TARGET, and pick a version with bb_cpu_has_popcnt().  Only
+ * code inlined into the copy uses the instruction: the shared body is
+ * BB_INLINE, and small helpers such as bb_count are inlined anyway. */
 #if defined __x86_64__ && defined __GNUC__ && !defined __POPCNT__
 #define BB_POPCNT_TARGET __attribute__((target("popcnt")))
 static inline bool bb_cpu_has_popcnt(void)

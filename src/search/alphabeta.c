@@ -293,8 +293,8 @@ static bool bring_forward(move_t *mv, int i, int n, move_t m)
  * move and the killers go first; when the game can check a move's
  * legality they are tried before the list is generated, since one of them
  * often cuts off and the list is then never needed.  The rest are keyed by
- * history only when they are reached.  Returns TRY_STOP, or TRY_ON with
- * nd->best set (-SCORE_INF and n = 0 when the side to move has no move). */
+ * history only when they are reached.  Returns TRY_STOP or TRY_ON
+ * (nd->best_move stays MOVE_NONE when the side to move has no move). */
 static enum try_result search_moves(struct worker *w, struct node *nd,
                                     move_t tt_move, move_t *mv)
 {
@@ -338,13 +338,11 @@ static enum try_result search_moves(struct worker *w, struct node *nd,
     pick_move(mv, keys, i, n);
     prefetch_child(w, nd, mv[i]);
     for (; i < n && r == TRY_ON; i++) {
-        move_t next = MOVE_NONE;
-        if (i + 1 < n && ahead) {
+        bool early = ahead && i + 1 < n;
+        if (early)
             pick_move(mv, keys, i + 1, n);
-            next = mv[i + 1];
-        }
-        r = try_move(w, nd, i, mv[i], keys[i], next);
-        if (r == TRY_ON && i + 1 < n && !ahead)
+        r = try_move(w, nd, i, mv[i], keys[i], early ? mv[i + 1] : MOVE_NONE);
+        if (!early && r == TRY_ON && i + 1 < n)
             pick_move(mv, keys, i + 1, n);
     }
     return r == TRY_STOP ? TRY_STOP : TRY_ON;
