@@ -478,7 +478,8 @@ START_TEST(test_completion)
 END_TEST
 
 /* The signature of "bench N", which must not depend on anything but the
- * code: two runs give the same one. */
+ * code (two runs give the same one) and must follow what the search does
+ * (another node budget gives another one). */
 static unsigned long long bench_signature(const char *line)
 {
     char *r = tu_ok(&sess, line);
@@ -501,6 +502,7 @@ START_TEST(test_bench_signature)
     unsigned long long b = bench_signature("bench 300");
     ck_assert(a > 0);
     ck_assert(a == b);
+    ck_assert(bench_signature("bench 2000") != a);
 }
 END_TEST
 
