@@ -1693,7 +1693,7 @@ START_TEST(test_real_games_play_out)
         ck_assert(is_legal(g, st, r.best));
         g->play(st, r.best);
     }
-    ck_assert_int_ge(ply, 20);
+    ck_assert_int_ge(ply, 10);   /* Truchet can end in 15 plies */
     search_free(s);
     free(st);
 }

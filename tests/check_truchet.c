@@ -1252,12 +1252,18 @@ START_TEST(test_evaluate)
     int dark = G->evaluate(p.b);
     ck_assert_int_gt(light, 0);
     ck_assert_int_lt(dark, 0);
-    /* advancing towards the enemy home row helps */
-    load_slash(&p, 'L', "d2L1,e7D1");
-    int near = G->evaluate(p.b);
-    load_slash(&p, 'L', "d6L1,e7D1");
-    int far = G->evaluate(p.b);
-    ck_assert_int_gt(near, far);
+    /* holding an enemy base helps */
+    load_slash(&p, 'L', "c1L1,e7D1");
+    int on_base = G->evaluate(p.b);
+    load_slash(&p, 'L', "c3L1,e7D1");
+    int off_base = G->evaluate(p.b);
+    ck_assert_int_gt(on_base, off_base);
+    /* so does a capture the mover can make */
+    load_slash(&p, 'L', "d4L2,d5D1,h8D1");
+    int threat = G->evaluate(p.b);
+    load_slash(&p, 'L', "d4L2,d6D1,h8D1");
+    int none = G->evaluate(p.b);
+    ck_assert_int_gt(threat, none);
 }
 END_TEST
 

@@ -1468,33 +1468,47 @@ static void tr_show(const void *vst, const struct show_info *info,
 /* Evaluation                                                          */
 /* ------------------------------------------------------------------ */
 
-/* Side p's terms, in centi-chips:
- *  - material: 100 per chip;
- *  - progress: 4 per row each stack has advanced towards the enemy home
- *    row (Light heads for row 1, Dark for row 8);
- *  - bases: 60 per enemy base held (3 is a win, never evaluated);
- *  - mobility: 3 per junction one link away from an own stack and empty;
- *  - threats: a stack of height h next to an enemy stack of height
- *    e < h can split onto it and capture: worth 20 * e for the side to
- *    move (it can do it now) and 10 * e for the other side. */
+/* Evaluation weights, in centi-chips, chosen by self-play matches
+ * (doc/games/truchet.md, "Tuning"); a tuning build replaces the whole
+ * set with -DTR_EVAL_WEIGHTS='{...}'. */
+struct tr_weights {
+    int chip;          /* per chip on the board */
+    int row;           /* per row a stack has advanced towards the enemy */
+    int base;          /* per enemy base held (3 is a win, never evaluated) */
+    int mobility;      /* per empty junction one link from an own stack */
+    int threat_now;    /* x enemy height: a capture the mover can make */
+    int threat_later;  /* the same for the side not to move */
+};
+
+/* row = 0: advancing as such measured harmful (4 lost to 1 and 1 to 0 by
+ * about 170 Elo each); the search finds the base wins it needs. */
+#ifndef TR_EVAL_WEIGHTS
+#define TR_EVAL_WEIGHTS { 100, 0, 60, 3, 20, 10 }
+#endif
+static const struct tr_weights weights = TR_EVAL_WEIGHTS;
+
+/* Side p's terms.  A stack of height h next to an enemy stack of height
+ * e < h can split onto it and capture: the side to move can do it now. */
 static int eval_side(const struct tr_state *st, int p, bool to_move)
 {
+    const struct tr_weights *w = &weights;
     uint64_t own = st->occ[p];
     uint64_t empty = ~(own | st->occ[!p]);
-    int v = 100 * st->chips[p];
+    int threat = to_move ? w->threat_now : w->threat_later;
+    int v = w->chip * st->chips[p];
     for (uint64_t b = own; b;) {
         int j = bb_pop(&b);
         int row = j / 8;
-        v += 4 * (p == LIGHT ? 7 - row : row);
+        v += w->row * (p == LIGHT ? 7 - row : row);
         for (int d = 0; d < 4; d++) {
             int y = nbr(j, d);
             if (y >= 0 && (st->occ[!p] >> y & 1) &&
                 st->height[y] < st->height[j])
-                v += (to_move ? 20 : 10) * st->height[y];
+                v += threat * st->height[y];
         }
     }
-    v += 60 * bb_count(own & home_of[!p]);
-    v += 3 * bb_count(link_spread(own, links_of(st->tiles)) & empty);
+    v += w->base * bb_count(own & home_of[!p]);
+    v += w->mobility * bb_count(link_spread(own, links_of(st->tiles)) & empty);
     return v;
 }
 
