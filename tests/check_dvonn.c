@@ -406,6 +406,29 @@ START_TEST(test_jumps)
 }
 END_TEST
 
+/* The side to move is credited with the tallest enemy stack it can land
+ * on (a capture about to happen): every other term changes sign with the
+ * side to move, so the two sides' values sum to that credit alone. */
+static int capture_credit(const char *cells)
+{
+    struct pos p;
+    load_spec(&p, "S", "W", cells);
+    int white = G->evaluate(p.b);
+    load_spec(&p, "S", "B", cells);
+    return white + G->evaluate(p.b);
+}
+
+START_TEST(test_eval_capture_credit)
+{
+    int none = capture_credit("D3=W E3=R F3=BBB K5=R I1=R");
+    int two = capture_credit("D3=W E3=BB F3=R K5=R I1=R");
+    int three = capture_credit("D3=W E3=BBB F3=R K5=R I1=R");
+    ck_assert_int_eq(none, 0);
+    ck_assert_int_gt(two, 0);
+    ck_assert_int_gt(three, two);
+}
+END_TEST
+
 START_TEST(test_lone_dvonn_never_moves)
 {
     struct pos p;
@@ -979,6 +1002,7 @@ static Suite *dvonn_suite(void)
     tcase_add_test(tc, test_interior_surrounded);
     tcase_add_test(tc, test_jumps);
     tcase_add_test(tc, test_lone_dvonn_never_moves);
+    tcase_add_test(tc, test_eval_capture_credit);
     tcase_add_test(tc, test_dvonn_stack_moves_with_owner);
     tcase_add_test(tc, test_disconnected_group_removed);
     tcase_add_test(tc, test_forced_pass_then_move);
