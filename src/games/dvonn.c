@@ -1021,7 +1021,7 @@ static BB_INLINE int eval_side(const struct dv_state *p, int side, bb_t d0,
                                bb_t d1, bb_t d2, bool hw)
 {
     bb_t own = p->own[side];
-    bb_t enemy = side == p->side ? p->own[!side] : 0;
+    bb_t enemy = side == p->side ? p->own[!side] : 0, targets = 0;
     uint64_t bytes = 0;
     int pieces = 0, moves = 0, capture = 0;
     for (bb_t m = own; m; ) {
@@ -1035,10 +1035,11 @@ static BB_INLINE int eval_side(const struct dv_state *p, int side, bb_t d0,
             moves += bb_count(t);
         else
             bytes += byte_counts(t);
-        for (bb_t c = t & enemy; c; ) {
-            int e = p->height[bb_pop(&c)];
-            capture = e > capture ? e : capture;
-        }
+        targets |= t;
+    }
+    for (bb_t c = targets & enemy; c; ) {
+        int e = p->height[bb_pop(&c)];
+        capture = e > capture ? e : capture;
     }
     if (!hw)
         moves = (int)((bytes * 0x0101010101010101ULL) >> 56);
