@@ -1014,9 +1014,10 @@ static int eval_placing(const struct dv_state *p)
  * piece, 40 per owned stack holding one (it can never be removed),
  * minus 15 per piece in owned stacks three or more steps from every DVONN
  * stack (isolation danger), and for the side to move the capture bonus
- * above.  One pass over the side's stacks counts the pieces, the moves
- * and the captures, with the popcount instruction when hw is true and
- * with byte vectors (as count_stacking) otherwise. */
+ * above.  One pass over the side's stacks counts the pieces and the
+ * moves and collects the landing cells (the tallest enemy stack among
+ * them is the capture), with the popcount instruction when hw is true
+ * and with byte vectors (as count_stacking) otherwise. */
 static BB_INLINE int eval_side(const struct dv_state *p, int side, bb_t d0,
                                bb_t d1, bb_t d2, bool hw)
 {
