@@ -19,6 +19,7 @@
 #include "core/zobrist.h"
 #include "games/games.h"
 #include "search/search.h"
+#include "search/tt.h"
 #include "tap_main.h"
 
 /* Golden values of test_golden_tree (see there). */
@@ -1269,6 +1270,37 @@ START_TEST(test_hash_resize_and_clear)
 }
 END_TEST
 
+/* A table of 2 MiB or more starts on a 2 MiB boundary (huge pages), and
+ * its first and last buckets are its own. */
+START_TEST(test_tt_mapping)
+{
+    static const size_t sizes[] = { 1, 2, 3, 4 };
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        struct tt t;
+        ck_assert_int_eq(tt_init(&t, sizes[i]), 0);
+        size_t want = sizes[i] == 3 ? 2 : sizes[i];   /* a power of two */
+        ck_assert_uint_eq(tt_bytes(&t), want << 20);
+        if (sizes[i] >= 2)
+            ck_assert_uint_eq((uintptr_t)t.e % (2 << 20), 0);
+        uint64_t first = 0x1234500000000000ULL;
+        uint64_t last = first | t.mask;
+        tt_store(&t, first, 7, 11, 3, TT_EXACT, false);
+        tt_store(&t, last, 9, -13, 4, TT_LOWER, true);
+        struct tt_hit h;
+        ck_assert(tt_probe(&t, first, &h));
+        ck_assert_int_eq(h.move, 7);
+        ck_assert_int_eq(h.score, 11);
+        ck_assert(tt_probe(&t, last, &h));
+        ck_assert_int_eq(h.move, 9);
+        ck_assert_int_eq(h.score, -13);
+        ck_assert(h.resolved);
+        tt_clear(&t);
+        ck_assert(!tt_probe(&t, last, &h));
+        tt_free(&t);
+    }
+}
+END_TEST
+
 /* ------------------------------------------------------------------ */
 /* Tests: the real games                                               */
 
@@ -1744,6 +1776,7 @@ int main(void)
     tcase_add_loop_test(tc, test_threads_solve_exact, 0, 6);
     tcase_add_test(tc, test_progress_lines);
     tcase_add_test(tc, test_hash_resize_and_clear);
+    tcase_add_test(tc, test_tt_mapping);
     tc = tcase(su, "games", 120);
     tcase_add_test(tc, test_cephalopod_capture_wins);
     tcase_add_test(tc, test_dvonn_win_in_one);

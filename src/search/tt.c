@@ -1,4 +1,5 @@
 /* tt.c -- the lockless transposition table (layout and policy in tt.h). */
+#include <stdint.h>
 #include <stdlib.h>
 #include <sys/mman.h>
 
@@ -32,6 +33,34 @@ static void unpack(uint64_t d, struct tt_hit *out)
     out->resolved = data_resolved(d);
 }
 
+#define HUGE_PAGE ((size_t)2 << 20)
+
+/* An anonymous mapping of bytes (a power of two), on a 2 MiB boundary when
+ * it is that big, or NULL.  Every probe lands on a random page, so with
+ * 4 KiB pages nearly each one also misses the TLB; Linux backs an aligned
+ * mapping marked MADV_HUGEPAGE with 2 MiB pages (measured in doc/search.md:
+ * about 15 % more DVONN nodes per second). */
+static void *map_table(size_t bytes)
+{
+    size_t extra = bytes >= HUGE_PAGE ? HUGE_PAGE : 0;
+    char *m = mmap(NULL, bytes + extra, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (m == MAP_FAILED)
+        return NULL;
+    if (extra) {
+        size_t head = (HUGE_PAGE - (uintptr_t)m % HUGE_PAGE) % HUGE_PAGE;
+        if (head)
+            munmap(m, head);
+        if (extra - head)
+            munmap(m + head + bytes, extra - head);
+        m += head;
+    }
+#if defined __linux__ && defined MADV_HUGEPAGE
+    madvise(m, bytes, MADV_HUGEPAGE);   /* a hint: failure costs speed only */
+#endif
+    return m;
+}
+
 /* The table lives in its own anonymous mapping: the kernel hands it out
  * zeroed page by page as it is touched, so creating a table (at the first
  * genmove, under a clock) costs no time, and clearing it can hand the
@@ -45,9 +74,8 @@ int tt_init(struct tt *t, size_t mb)
     while (buckets * 2 * 64 <= want)
         buckets *= 2;
     size_t bytes = buckets * 64;
-    void *e = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (e == MAP_FAILED)
+    void *e = map_table(bytes);
+    if (!e)
         return -1;
     t->e = e;
     t->mask = buckets - 1;

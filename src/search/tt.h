@@ -61,7 +61,9 @@ struct tt_hit {
 };
 
 /* Allocates about mb MiB (rounded down to a power of two, at least
- * 64 KiB, mb <= TT_MAX_MB).  Returns 0 or -1 (t unchanged on failure). */
+ * 64 KiB, mb <= TT_MAX_MB); a table of 2 MiB or more starts on a 2 MiB
+ * boundary, where Linux can back it with huge pages.  Returns 0 or -1
+ * (t unchanged on failure). */
 int tt_init(struct tt *t, size_t mb);
 void tt_free(struct tt *t);
 /* Empties every entry (no other thread may use the table meanwhile). */
