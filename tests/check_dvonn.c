@@ -429,6 +429,20 @@ START_TEST(test_eval_capture_credit)
 }
 END_TEST
 
+/* Late in the game a move weighs more than a piece: with 4 stacks left
+ * (45 of 49 cells empty) a move is worth 6 + 288 * 45 / 49 = 270, so
+ * White's lone piece next to two DVONN pieces scores 100 (piece) +
+ * 2 * 270 (moves C3, E3) + 25 (touching a DVONN piece) = 665. */
+START_TEST(test_eval_late_mobility)
+{
+    struct pos p;
+    load_spec(&p, "S", "W", "C3=R D3=W E3=R K5=R");
+    ck_assert_int_eq(G->evaluate(p.b), 665);
+    load_spec(&p, "S", "B", "C3=R D3=W E3=R K5=R");
+    ck_assert_int_eq(G->evaluate(p.b), -665);
+}
+END_TEST
+
 START_TEST(test_lone_dvonn_never_moves)
 {
     struct pos p;
@@ -1003,6 +1017,7 @@ static Suite *dvonn_suite(void)
     tcase_add_test(tc, test_jumps);
     tcase_add_test(tc, test_lone_dvonn_never_moves);
     tcase_add_test(tc, test_eval_capture_credit);
+    tcase_add_test(tc, test_eval_late_mobility);
     tcase_add_test(tc, test_dvonn_stack_moves_with_owner);
     tcase_add_test(tc, test_disconnected_group_removed);
     tcase_add_test(tc, test_forced_pass_then_move);
