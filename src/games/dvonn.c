@@ -265,8 +265,8 @@ static bool dv_is_legal(const void *st, move_t m)
 
 /* ---- making moves --------------------------------------------------- */
 
-/* Every stack not connected to a DVONN stack leaves the game. */
-static void remove_disconnected(struct dv_state *p)
+/* The occupied cells joined to a DVONN piece by a chain of stacks. */
+static bb_t connected_to_dvonn(const struct dv_state *p)
 {
     bb_t reached = p->red;
     bb_t todo = reached;
@@ -276,7 +276,13 @@ static void remove_disconnected(struct dv_state *p)
         reached |= fresh;
         todo |= fresh;
     }
-    bb_t gone = p->occ & ~reached;
+    return reached;
+}
+
+/* Every stack not connected to a DVONN stack leaves the game. */
+static void remove_disconnected(struct dv_state *p)
+{
+    bb_t gone = p->occ & ~connected_to_dvonn(p);
     for (bb_t g = gone; g; ) {
         int s = bb_pop(&g);
         p->hash ^= cell_key(p, s);
@@ -824,15 +830,7 @@ static int check_placing(struct dv_state *p, struct sbuf *err)
 
 static bool all_connected(const struct dv_state *p)
 {
-    bb_t reached = p->red;
-    bb_t todo = reached;
-    while (todo) {
-        int s = bb_pop(&todo);
-        bb_t fresh = DV_NBR[s] & p->occ & ~reached;
-        reached |= fresh;
-        todo |= fresh;
-    }
-    return reached == p->occ;
+    return connected_to_dvonn(p) == p->occ;
 }
 
 static int check_stacking(struct dv_state *p, struct sbuf *err)
