@@ -1264,6 +1264,11 @@ START_TEST(test_evaluate)
     load_slash(&p, 'L', "d4L2,d6D1,h8D1");
     int none = G->evaluate(p.b);
     ck_assert_int_gt(threat, none);
+    /* room to move counts for nothing (mobility weight 0, self-play):
+     * one chip each, away from the bases, neither able to capture, is
+     * even however much room each has (d4 open, a6 on the edge) */
+    load_slash(&p, 'L', "d4L1,a6D1");
+    ck_assert_int_eq(G->evaluate(p.b), 0);
 }
 END_TEST
 
