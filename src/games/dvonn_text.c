@@ -10,7 +10,6 @@
 
 static const char COL_LETTERS[] = "ABCDEFGHIJK";
 
-
 /* The index of the cell in column c (0..10), row r (0..4), or -1. */
 static int cell_at(int c, int r)
 {

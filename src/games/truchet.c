@@ -37,7 +37,6 @@ static inline bool split_fits(unsigned v, unsigned code)
     return true;
 }
 
-
 uint64_t tr_hash_full(const void *vst)
 {
     const struct tr_state *st = vst;
@@ -99,7 +98,6 @@ static int merge_sources(const struct tr_state *st, int p, int x, int skip,
     }
     return n;
 }
-
 
 /* Source subsets (bitmask over hs[0..n-1]) with at least min_size members
  * whose total plus base is within [e, MAX_HEIGHT]. */
@@ -411,7 +409,6 @@ static int tr_gen_moves(const void *vst, move_t *out)
 /* ------------------------------------------------------------------ */
 /* Playing                                                             */
 /* ------------------------------------------------------------------ */
-
 
 /* Removes the stack of side p on j; returns its height. */
 static int take_stack(struct tr_state *st, int p, int j)

@@ -59,4 +59,3 @@ int tr_evaluate(const void *vst)
     int p = st->side;
     return eval_side(st, p, true) - eval_side(st, !p, false);
 }
-

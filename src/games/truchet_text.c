@@ -741,4 +741,3 @@ void tr_show(const void *vst, const struct show_info *info,
     sbuf_puts(out, "   a  b  c  d  e  f  g  h\n");
     show_status(st, info, out);
 }
-
