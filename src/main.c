@@ -8,9 +8,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/args.h"
 #include "games/games.h"
 #include "io/lineio.h"
-#include "proto/args.h"
 #include "proto/complete.h"
 #include "proto/gtp.h"
 #include "proto/session.h"

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/args.h"
 #include "core/rng.h"
 #include "games/dvonn_int.h"
 
@@ -59,24 +60,6 @@ static void put_piece(struct dv_state *p, int cell, int id)
     p->height[cell]++;
 }
 
-/* Reads a decimal unsigned 64-bit number, the whole string; -1 if not. */
-static int parse_u64(const char *s, uint64_t *out)
-{
-    uint64_t v = 0;
-    if (!*s)
-        return -1;
-    for (; *s; s++) {
-        if (*s < '0' || *s > '9')
-            return -1;
-        unsigned d = (unsigned)(*s - '0');
-        if (v > (UINT64_MAX - d) / 10)
-            return -1;
-        v = v * 10 + d;
-    }
-    *out = v;
-    return 0;
-}
-
 static void random_board(struct dv_state *p, uint64_t seed)
 {
     uint8_t perm[NCELLS];
@@ -112,7 +95,7 @@ int dv_setup(void *st, int argc, char *const argv[], uint64_t seed,
             random_board(p, seed);
         } else if (strncmp(a, "random=", 7) == 0) {
             uint64_t s;
-            if (parse_u64(a + 7, &s) != 0) {
+            if (args_u64(a + 7, &s) != 0) {
                 sbuf_puts(err, "random=SEED needs a decimal 64-bit seed");
                 return -1;
             }

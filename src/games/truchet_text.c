@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "core/args.h"
 #include "core/rng.h"
 #include "games/truchet_int.h"
 
@@ -440,29 +441,6 @@ static void init_start(struct tr_state *st)
     st->hash = tr_hash_full(st);
 }
 
-/* A signed 64-bit decimal integer, nothing else. */
-static bool read_key(const char *s, int64_t *key)
-{
-    bool neg = *s == '-';
-    if (*s == '-' || *s == '+')
-        s++;
-    if (!*s)
-        return false;
-    uint64_t limit = neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX;
-    uint64_t v = 0;
-    for (; *s; s++) {
-        if (*s < '0' || *s > '9')
-            return false;
-        unsigned dgt = (unsigned)(*s - '0');
-        if (v > (limit - dgt) / 10)
-            return false;
-        v = v * 10 + dgt;
-    }
-    /* v may be 2^63 when negative: negate without overflowing */
-    *key = neg && v ? -(int64_t)(v - 1) - 1 : (int64_t)v;
-    return true;
-}
-
 int tr_setup(void *vst, int argc, char *const argv[], uint64_t seed,
              struct sbuf *err)
 {
@@ -486,7 +464,7 @@ int tr_setup(void *vst, int argc, char *const argv[], uint64_t seed,
         init_empty(st, tiles, 0, true);
     } else {
         int64_t key;
-        if (!read_key(argv[0], &key)) {
+        if (args_i64(argv[0], &key) != 0) {
             sbuf_puts(err, "expected a 64-bit integer key or layout=BITS");
             return -1;
         }

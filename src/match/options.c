@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/args.h"
 #include "games/games.h"
 #include "match/options.h"
-#include "proto/args.h"
 
 #define MAX_GAMES 1000000L          /* per run: one slot each in memory */
 #define MAX_FIRST_GAME 1000000000L

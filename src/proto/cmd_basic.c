@@ -5,7 +5,7 @@
 #include <strings.h>
 
 #include "config.h"
-#include "proto/args.h"
+#include "core/args.h"
 #include "proto/commands.h"
 #include "search/search.h"
 

@@ -2,8 +2,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/args.h"
 #include "games/games.h"
-#include "proto/args.h"
 #include "proto/commands.h"
 #include "search/perft.h"
 

@@ -4,9 +4,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/args.h"
 #include "core/rng.h"
 #include "games/games.h"
-#include "proto/args.h"
 #include "proto/commands.h"
 #include "search/perft.h"
 #include "search/search.h"

@@ -1,10 +1,11 @@
-/* args.c -- strict number parsing for command arguments. */
+/* args.c -- strict number parsing (see args.h). */
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 
-#include "proto/args.h"
+#include "core/args.h"
 
 int args_long(const char *s, long lo, long hi, long *out)
 {
@@ -29,6 +30,23 @@ int args_u64(const char *s, uint64_t *out)
     if (errno || *end)
         return -1;
     *out = (uint64_t)v;
+    return 0;
+}
+
+int args_i64(const char *s, int64_t *out)
+{
+    if (!*s || isspace((unsigned char)*s))
+        return -1;
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (errno || *end)
+        return -1;
+#if LLONG_MAX > INT64_MAX
+    if (v < INT64_MIN || v > INT64_MAX)
+        return -1;
+#endif
+    *out = (int64_t)v;
     return 0;
 }
 
