@@ -2,6 +2,8 @@
  * tables, the CodinGame capture vectors, capture corner cases, scoring,
  * notation and position-string round trips, hostile input, hashing.
  */
+#include "config.h"
+
 #include <check.h>
 #include <stdint.h>
 #include <stdio.h>

@@ -1,6 +1,8 @@
 /* check_contract.c -- the game_ops contract, checked for EVERY registered
  * game along seeded random games: a game added to games.def is covered
  * without a line here. */
+#include "config.h"
+
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>

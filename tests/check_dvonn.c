@@ -2,6 +2,8 @@
  * protocol.md sections 3-5: perft vectors, every rule in a hand-made
  * position, notation and position-string round trips, hostile input,
  * hashing and random playouts. */
+#include "config.h"
+
 #include <check.h>
 #include <stdalign.h>
 #include <stddef.h>

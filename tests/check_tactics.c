@@ -1,6 +1,8 @@
 /* check_tactics.c -- the search on real games, through the protocol:
  * tactical positions each game's player must get right, and the exact
  * solver on small endgames. */
+#include "config.h"
+
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>

@@ -2,6 +2,8 @@
  * facts of rules.md 2.10, every rule in hand-made positions, notation and
  * position-string round trips, hostile input, hashing and playouts.
  */
+#include "config.h"
+
 #include <check.h>
 #include <stdint.h>
 #include <stdio.h>

@@ -8,6 +8,8 @@
  * direction d is captured, directions ordered left, down, up, right, which
  * is also the canonical (ascending string) order of the captured cells.
  */
+#include "config.h"
+
 #include <assert.h>
 #include <stdarg.h>
 #include <string.h>

@@ -12,6 +12,8 @@
  * bits 6-11 the destination, bits 12-13 the kind (1 place, 2 stack,
  * 3 pass).  The kind is never 0, so no move equals MOVE_NONE.
  */
+#include "config.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>

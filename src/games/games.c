@@ -1,4 +1,6 @@
 /* games.c -- the registry of games, expanded from games.def. */
+#include "config.h"
+
 #include <string.h>
 
 #include "games/games.h"

@@ -4,6 +4,8 @@
  * junction and held as one bitboard of '\' tiles, from which the diagonal
  * links are derived with two masks.  Exports only truchet_ops.
  */
+#include "config.h"
+
 #include <assert.h>
 #include <stdbool.h>
 #include <stdint.h>

@@ -1,4 +1,6 @@
 /* args.c -- strict number parsing for command arguments. */
+#include "config.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>

@@ -1,10 +1,11 @@
 /* cmd_basic.c -- administrative commands: identity, the command list,
  * help and engine options. */
+#include "config.h"
+
 #include <stddef.h>
 #include <string.h>
 #include <strings.h>
 
-#include "config.h"
 #include "proto/args.h"
 #include "proto/commands.h"
 #include "search/search.h"

@@ -1,4 +1,6 @@
 /* cmd_game.c -- commands that set up, change and describe the game. */
+#include "config.h"
+
 #include <stdlib.h>
 #include <string.h>
 

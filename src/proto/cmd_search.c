@@ -1,5 +1,7 @@
 /* cmd_search.c -- commands that think: genmove, analyze, solve, bench,
  * and the clock commands that feed the time manager. */
+#include "config.h"
+
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>

@@ -1,4 +1,6 @@
 /* session.c -- game, history, options and clocks of one controller. */
+#include "config.h"
+
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>

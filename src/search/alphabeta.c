@@ -13,6 +13,8 @@
  * entry says so, and such an entry is valid at any depth.  A resolved root
  * searched with a full window holds the exact game value.
  */
+#include "config.h"
+
 #include <limits.h>
 #include <string.h>
 

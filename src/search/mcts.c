@@ -19,6 +19,8 @@
  * statistics are added up at the end.  Values are kept for the side that
  * made the move into the node, so sides need not alternate.
  */
+#include "config.h"
+
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>

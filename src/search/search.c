@@ -6,6 +6,8 @@
  * empty table and empty ordering tables, so its result depends only on the
  * position and the limits (not on earlier searches or on timing).
  */
+#include "config.h"
+
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>

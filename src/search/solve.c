@@ -16,6 +16,8 @@
  * no second hash-sized block; the search table is empty afterwards.
  * Stopping is polled through the worker like every other search.
  */
+#include "config.h"
+
 #include <limits.h>
 #include <string.h>
 

@@ -17,6 +17,8 @@
  * current position's incremental hash equals hash_full.  At the end the
  * position passes fuzz_check_position.
  */
+#include "config.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -7,6 +7,8 @@
  * (rules.md: move input is case-insensitive); a rejection's reason is one
  * line.
  */
+#include "config.h"
+
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
