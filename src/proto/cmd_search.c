@@ -4,8 +4,8 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "core/clock.h"
 #include "core/rng.h"
 #include "games/games.h"
 #include "proto/args.h"
@@ -19,13 +19,6 @@
 #define BENCH_SEED 20261122
 /* The least time a search under a clock is given. */
 #define MIN_SEARCH_SECONDS 0.001
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 /* Moves the side to move can still expect to play, for the clock: the
  * game's estimate plus a few spare ones, since running short of time
@@ -90,7 +83,7 @@ static enum gtp_status choose_move(struct session *s, const char *color,
         return GTP_FAIL;
     }
     /* The clock runs from here: creating the searcher counts too. */
-    double start = now_seconds();
+    double start = clock_now();
     struct search *sr = session_searcher(s);
     if (!sr) {
         sbuf_puts(out, "out of memory");
@@ -98,7 +91,7 @@ static enum gtp_status choose_move(struct session *s, const char *color,
     }
     double budget = clock_budget(&s->clock, side, s->opt.movetime,
                                  expected_moves_left(s)) -
-                    (now_seconds() - start);
+                    (clock_now() - start);
     if (budget < MIN_SEARCH_SECONDS)
         budget = MIN_SEARCH_SECONDS;       /* 0 would mean no limit */
     struct search_limits lim = session_limits(s, budget);
@@ -108,7 +101,7 @@ static enum gtp_status choose_move(struct session *s, const char *color,
         sbuf_puts(out, "internal error: the search found no legal move");
         return GTP_FAIL;
     }
-    clock_spend(&s->clock, side, now_seconds() - start);
+    clock_spend(&s->clock, side, clock_now() - start);
     *m = r.best;
     return GTP_OK;
 }
@@ -317,14 +310,14 @@ static int bench_perft(const struct session *s, const struct game_ops *g,
     int rc = pos ? 0 : -1;
     for (int i = 0; rc == 0 && bench_position_at(g, i, pos, &depth); i++) {
         struct perft_ctx *p = perft_new(g, depth, s->stop);
-        double start = now_seconds();
+        double start = clock_now();
         int64_t n = p ? perft_run(p, pos, depth) : -1;
         perft_free(p);
         if (n < 0)
             rc = -1;
         else
             *leaves += (uint64_t)n;
-        *seconds += now_seconds() - start;
+        *seconds += clock_now() - start;
     }
     free(pos);
     return rc;

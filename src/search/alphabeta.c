@@ -18,6 +18,7 @@
 #include <limits.h>
 #include <string.h>
 
+#include "core/clock.h"
 #include "core/zobrist.h"
 #include "search/search_int.h"
 
@@ -497,7 +498,7 @@ static void print_info(const struct worker *w)
 {
     const struct search *s = w->s;
     FILE *f = s->lim.progress;
-    double t = search_clock() - s->t_start;
+    double t = clock_now() - s->t_start;
     uint64_t nodes = search_total_nodes(s);
     fprintf(f, "info depth %d score %d nodes %llu nps %llu time %llu",
             w->done_depth, w->done_score, (unsigned long long)nodes,

@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/clock.h"
 #include "search/search_int.h"
 
 /* Proof status of a node, for the side that moved into it; the order is
@@ -349,7 +350,7 @@ static void report(const struct mcts *m)
 {
     const struct search *s = m->s;
     FILE *f = s->lim.progress;
-    double t = search_clock() - s->t_start;
+    double t = clock_now() - s->t_start;
     uint64_t nodes = search_total_nodes(s);
     const struct mcts_node *b = best_child(m);
     move_t pv[SEARCH_MAX_PV];
@@ -375,7 +376,7 @@ static void *run_tree(void *arg)
            !atomic_load_explicit(&s->stop_all, memory_order_relaxed)) {
         iterate(m);
         if (reporter && (m->playouts & 255) == 0 &&
-            search_clock() >= next_report) {
+            clock_now() >= next_report) {
             report(m);
             next_report += 1.0;
         }

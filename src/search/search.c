@@ -10,19 +10,12 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "core/clock.h"
 #include "search/search_int.h"
 
 /* Keeps solve-mode entries (scores without the ply tie-break) apart. */
 #define SOLVE_SALT 0x6A09E667F3BCC909ULL
-
-double search_clock(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static void stop_everyone(struct search *s, struct worker *w)
 {
@@ -45,7 +38,7 @@ void search_poll(struct worker *w)
         stop_everyone(s, w);
     if (s->lim.stop && *s->lim.stop)
         stop_everyone(s, w);
-    if (s->deadline > 0 && search_clock() >= s->deadline)
+    if (s->deadline > 0 && clock_now() >= s->deadline)
         stop_everyone(s, w);
     if (atomic_load_explicit(&s->stop_all, memory_order_relaxed))
         w->stop = true;
@@ -218,7 +211,7 @@ static void search_begin(struct search *s, const void *st,
     s->nthreads = 1;
     while (s->nthreads < n && search_worker(s, s->nthreads))
         s->nthreads++;
-    s->t_start = search_clock();
+    s->t_start = clock_now();
     s->deadline = lim->seconds > 0 ? s->t_start + lim->seconds : 0;
     atomic_store(&s->stop_all, false);
     atomic_store(&s->shared_nodes, 0);
@@ -253,7 +246,7 @@ static int game_over_result(struct search *s, struct search_result *out)
 /* Finishes *out: time, and the margin of a proven result. */
 static void result_done(const struct search *s, struct search_result *out)
 {
-    out->seconds = search_clock() - s->t_start;
+    out->seconds = clock_now() - s->t_start;
     out->margin = 0;
     if (out->proven && out->score != 0) {
         int m = search_score_margin(out->score);

@@ -85,7 +85,6 @@ struct search {
 };
 
 /* search.c */
-double search_clock(void);
 /* Slow part of the node counter: flushes the count, checks the stop flag,
  * the deadline and the node budget; sets w->stop. */
 void search_poll(struct worker *w);

@@ -21,6 +21,7 @@
 #include <limits.h>
 #include <string.h>
 
+#include "core/clock.h"
 #include "search/search_int.h"
 
 /* One entry, 12 bytes: 40 bits of the key (the bucket's index uses the low
@@ -253,7 +254,7 @@ static void print_bounds(const struct search *s, int lo, int hi)
     FILE *f = s->lim.progress;
     if (!f)
         return;
-    double t = search_clock() - s->t_start;
+    double t = clock_now() - s->t_start;
     uint64_t nodes = search_total_nodes(s);
     fprintf(f, "info solve lower %d upper %d nodes %llu nps %llu time %llu\n",
             lo, hi, (unsigned long long)nodes,
