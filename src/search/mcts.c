@@ -348,21 +348,11 @@ static int tree_pv(const struct mcts *m, const struct mcts_node *first,
 
 static void report(const struct mcts *m)
 {
-    const struct search *s = m->s;
-    FILE *f = s->lim.progress;
-    double t = clock_now() - s->t_start;
-    uint64_t nodes = search_total_nodes(s);
     const struct mcts_node *b = best_child(m);
     move_t pv[SEARCH_MAX_PV];
     int n = tree_pv(m, b, pv);
-    fprintf(f, "info playouts %llu score %d nodes %llu nps %llu time %llu",
-            (unsigned long long)m->playouts, child_score(b),
-            (unsigned long long)nodes,
-            (unsigned long long)(t > 0 ? (double)nodes / t : 0),
-            (unsigned long long)(t * 1000));
-    search_print_pv(s, f, pv, n);
-    fputc('\n', f);
-    fflush(f);
+    search_report(m->s, pv, n, "playouts %llu score %d",
+                  (unsigned long long)m->playouts, child_score(b));
 }
 
 static void *run_tree(void *arg)

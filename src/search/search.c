@@ -8,6 +8,7 @@
  */
 #include "config.h"
 
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -64,7 +65,8 @@ move_t *search_ply_moves(struct worker *w, int ply)
     return w->moves[ply];
 }
 
-void search_print_pv(const struct search *s, FILE *f, const move_t *pv,
+/* Writes " pv M1 M2 ..." formatted by replaying pv from the root. */
+static void print_pv(const struct search *s, FILE *f, const move_t *pv,
                      int n)
 {
     const struct game_ops *g = s->g;
@@ -80,6 +82,28 @@ void search_print_pv(const struct search *s, FILE *f, const move_t *pv,
         g->play(st, pv[i]);
     }
     free(st);
+}
+
+void search_report(const struct search *s, const move_t *pv, int pv_len,
+                   const char *fmt, ...)
+{
+    FILE *f = s->lim.progress;
+    if (!f)
+        return;
+    double t = clock_now() - s->t_start;
+    uint64_t nodes = search_total_nodes(s);
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("info ", f);
+    vfprintf(f, fmt, ap);
+    va_end(ap);
+    fprintf(f, " nodes %llu nps %llu time %llu", (unsigned long long)nodes,
+            (unsigned long long)(t > 0 ? (double)nodes / t : 0),
+            (unsigned long long)(t * 1000));
+    if (pv)
+        print_pv(s, f, pv, pv_len);
+    fputc('\n', f);
+    fflush(f);
 }
 
 static void worker_free(struct worker *w)
