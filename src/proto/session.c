@@ -180,6 +180,20 @@ struct search *session_searcher(struct session *s)
     return s->search;
 }
 
+int session_set_hash(struct session *s, int hash_mb)
+{
+    if (s->search) {
+        if (search_set_hash(s->search, (size_t)hash_mb) != 0)
+            return -1;
+    } else {
+        s->search = search_new(s->game, (size_t)hash_mb);
+        if (!s->search)
+            return -1;
+    }
+    s->opt.hash_mb = hash_mb;
+    return 0;
+}
+
 int session_init(struct session *s, uint64_t seed)
 {
     memset(s, 0, sizeof *s);

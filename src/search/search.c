@@ -11,12 +11,37 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "core/clock.h"
 #include "search/search_int.h"
 
 /* Keeps solve-mode entries (scores without the ply tie-break) apart. */
 #define SOLVE_SALT 0x6A09E667F3BCC909ULL
+
+static const char *const method_names[] = {
+    [SEARCH_AUTO] = "auto",
+    [SEARCH_ALPHABETA] = "alphabeta",
+    [SEARCH_MCTS] = "mcts",
+    [SEARCH_RANDOM] = "random",
+    [SEARCH_GREEDY] = "greedy",
+    [SEARCH_PLAIN_MCTS] = "plainmcts",
+};
+_Static_assert(sizeof method_names / sizeof method_names[0] ==
+               SEARCH_METHOD_COUNT, "a search method without a name");
+
+const char *search_method_name(enum search_method m)
+{
+    return (unsigned)m < SEARCH_METHOD_COUNT ? method_names[m] : "?";
+}
+
+int search_method_find(const char *name)
+{
+    for (int m = 0; m < SEARCH_METHOD_COUNT; m++)
+        if (strcasecmp(name, method_names[m]) == 0)
+            return m;
+    return -1;
+}
 
 static void stop_everyone(struct search *s, struct worker *w)
 {
