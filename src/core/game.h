@@ -158,6 +158,23 @@ struct game_ops {
 
     /* Optional: fixed benchmark positions, ended by { NULL, 0 }. */
     const struct bench_position *bench_positions;
+
+    /* The game's number in the GM property of SGF records (triad-match's
+     * --records; doc/triad-match.md): a registered number where SGF has
+     * one, else one above 1000 that no registered game uses.  0: records
+     * carry no GM, only the XGAME name. */
+    int sgf_gm;
+
+    /* Optional: how a random start is spelled as one setup word, for
+     * triad-match's per-pair openings: this prefix, then a number below
+     * 2^31 (e.g. "random=" gives "random=123456"; "" gives the bare
+     * number).  NULL: the game has no random start. */
+    const char *random_start_prefix;
+
+    /* The start is random by the rules (a Truchet layout): triad-match
+     * draws one per pair even without --random-start.  Only with a
+     * random_start_prefix. */
+    bool random_start_always;
 };
 
 /* Scores above this are reserved for proven results in the search. */

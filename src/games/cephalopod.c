@@ -819,6 +819,7 @@ const struct game_ops cephalopod_ops = {
     .prefers_mcts = ceph_prefers_mcts,
     .mcts_full_playouts = true,
     .bench_positions = ceph_bench,
+    .sgf_gm = 1002,                    /* none registered */
 };
 
 /* ---- generated tables (see CAPTURE_SETS above) ------------------------- */

@@ -1146,4 +1146,6 @@ const struct game_ops dvonn_ops = {
     .evaluate = dv_evaluate,
     .expected_moves_left = dv_expected_moves_left,
     .bench_positions = dv_bench,
+    .sgf_gm = 37,                      /* registered in SGF FF[4] */
+    .random_start_prefix = "random=",
 };

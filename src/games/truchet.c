@@ -1561,4 +1561,7 @@ const struct game_ops truchet_ops = {
     .show = tr_show,
     .evaluate = tr_evaluate,
     .bench_positions = tr_bench,
+    .sgf_gm = 1001,                    /* none registered */
+    .random_start_prefix = "",         /* the layout key */
+    .random_start_always = true,
 };
