@@ -1,4 +1,4 @@
-/* check_proto.c -- the protocol contract (protocol.md): framing, every
+/* check_proto.c -- the protocol contract (doc/protocol.md): framing, every
  * command, error paths, "a failed command changes nothing", and the
  * command table against doc/protocol.md. */
 #include "config.h"

@@ -123,7 +123,7 @@ struct game_ops {
      * buf has room for MOVE_STR_MAX bytes. */
     void (*format_move)(const void *st, move_t m, char buf[MOVE_STR_MAX]);
 
-    /* Position string (protocol.md section 4, "name:..." prefix included). */
+    /* Position string (doc/protocol.md, position; "name:" prefix included). */
     void (*to_string)(const void *st, struct sbuf *out);
 
     /* Reads a position string (whole token, "name:" prefix included).

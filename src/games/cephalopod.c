@@ -1,4 +1,4 @@
-/* cephalopod.c -- Cephalopod (Mark Steere, 2006), rules.md section 3.
+/* cephalopod.c -- Cephalopod (Mark Steere, 2006): doc/games/cephalopod.md.
  *
  * Boards up to 8 x 8 live in bitboards with a fixed row stride of 8
  * (cell = row * 8 + column, a1 = 0), so one neighbour table and one set of
@@ -25,7 +25,7 @@
 #define NO_CELL 64              /* neighbour sentinel; pips[NO_CELL] == 0 */
 #define MAX_SETS 11             /* subsets of >= 2 of 4 neighbours */
 #define MAX_MOVES (NCELLS * MAX_SETS)
-#define MAX_PLIES (NCELLS * 11) /* rules.md 3.4: at most 11 plies per cell */
+#define MAX_PLIES (NCELLS * 11) /* 11 plies per cell: doc/games/cephalopod.md */
 
 #define MOVE_FLAG 0x400u        /* keeps a1 without capture != MOVE_NONE */
 #define MOVE_MAKE(cell, mask) \
@@ -782,7 +782,7 @@ static bool ceph_prefers_mcts(const void *st)
 
 /* Benchmark positions (see struct bench_position). */
 static const struct bench_position ceph_bench[] = {
-    /* the empty 5x5 board: perft 6 = 135,329,616 (rules.md 3.7) */
+    /* the empty 5x5 board: perft 6 = 135,329,616 (doc/games/cephalopod.md) */
     { "cephalopod:5x5:W:........../........../........../.........."
       "/..........", 6 },
     /* a middle game with captures available */

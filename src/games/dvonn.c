@@ -1,7 +1,8 @@
-/* dvonn.c -- DVONN (Kris Burm) behind struct game_ops: rules.md section 1.
+/* dvonn.c -- DVONN (Kris Burm) behind struct game_ops: doc/games/dvonn.md.
  *
- * Board: the 49 cells in rules.md index order (A1=0 .. K5=48), one bit each
- * in a uint64_t; geometry comes from the generated tables in dvonn_tables.h.
+ * Board: the 49 cells in index order (A1=0 .. K5=48, doc/games/dvonn.md),
+ * one bit each in a uint64_t; geometry comes from the generated tables in
+ * dvonn_tables.h.
  * The hot data are bitboards (occupied, white-topped, black-topped, holding
  * a DVONN piece) plus one height byte per cell.  The exact composition of
  * every stack, needed only by the position string, is kept as linked lists
@@ -1113,7 +1114,7 @@ static int dv_expected_moves_left(const void *st)
 
 /* Benchmark positions (see struct bench_position). */
 static const struct bench_position dv_bench[] = {
-    /* the rules.md 1.8 test setup: perft 5 = 237,659,608 */
+    /* the test setup of doc/games/dvonn.md: perft 5 = 237,659,608 */
     { "dvonn:S:W:B,W,B,W,B,W,B,W,B,W,B,W,B,W,B,W,B,W,B,W,B,R,W,B,R,"
       "W,B,R,W,B,W,B,W,B,W,B,W,B,W,B,W,B,W,B,W,B,W,B,W", 5 },
     { NULL, 0 }

@@ -1,8 +1,9 @@
-/* truchet.c -- Truchet (Cameron Browne) as played on BoardSpace: rules.md
- * section 2.  Stacks stand on the 8x8 junctions a1..h8 (bit j = row*8+col
- * of a uint64_t); the 49 flippable tiles are named by their south-west
- * junction and held as one bitboard of '\' tiles, from which the diagonal
- * links are derived with two masks.  Exports only truchet_ops.
+/* truchet.c -- Truchet (Cameron Browne) as played on BoardSpace:
+ * doc/games/truchet.md.  Stacks stand on the 8x8 junctions a1..h8 (bit
+ * j = row*8+col of a uint64_t); the 49 flippable tiles are named by their
+ * south-west junction and held as one bitboard of '\' tiles, from which
+ * the diagonal links are derived with two masks.  Exports only
+ * truchet_ops.
  */
 #include "config.h"
 
@@ -52,10 +53,10 @@ static inline int nbr(int j, int d)
     return (dir_ok[d] >> j & 1) ? j + dir_off[d] : -1;
 }
 
-/* Links between diagonal junctions (rules.md 2.2).  ne: bit j means j and
- * j+9 are linked (tile j is '/'); nw: bit j means j and j+7 are linked
- * (tile j-1 is '\').  Border tiles link nothing, so only TILE_MASK tiles
- * count. */
+/* Links between diagonal junctions (doc/games/truchet.md).  ne: bit j
+ * means j and j+9 are linked (tile j is '/'); nw: bit j means j and j+7
+ * are linked (tile j-1 is '\').  Border tiles link nothing, so only
+ * TILE_MASK tiles count. */
 struct links {
     uint64_t ne, nw;
 };
@@ -415,8 +416,9 @@ static long count_plain(const struct tr_state *st)
     return c;
 }
 
-/* A win already decided by the last turn (rules.md 2.6): the side to move
- * has no chips, or the last mover holds 3 of its 4 target bases. */
+/* A win already decided by the last turn (doc/games/truchet.md): the side
+ * to move has no chips, or the last mover holds 3 of its 4 target
+ * bases. */
 static bool decided(const struct tr_state *st)
 {
     int p = st->side;
@@ -425,7 +427,7 @@ static bool decided(const struct tr_state *st)
 }
 
 /* Whether the side to move has a step, split or merge (flips never create
- * or remove one: rules.md 2.6 notes). */
+ * or remove one: doc/games/truchet.md, "Rules as implemented"). */
 static bool has_action(const struct tr_state *st)
 {
     int p = st->side;
@@ -858,7 +860,8 @@ static bool read_letters(const char **p, struct tr_parsed *pm)
     return pm->nletters >= 2;
 }
 
-/* Syntax of rules.md 2.7; true if s is a Truchet turn token. */
+/* The token syntax of doc/games/truchet.md; true if s is a Truchet turn
+ * token. */
 static bool parse_token(const char *s, struct tr_parsed *pm)
 {
     memset(pm, 0, sizeof *pm);
@@ -1111,7 +1114,7 @@ static enum move_parse tr_parse_move(const void *vst, const char *s,
 /* ------------------------------------------------------------------ */
 
 /* BoardSpace's layout: java.util.Random(key), one nextInt(4) per tile,
- * columns outer, rows inner; k >= 2 means '\' (rules.md 2.3). */
+ * columns outer, rows inner; k >= 2 means '\' (doc/games/truchet.md). */
 static uint64_t layout_from_key(int64_t key)
 {
     const uint64_t mult = 0x5DEECE66DULL, mask = (1ULL << 48) - 1;
@@ -1526,7 +1529,7 @@ static int tr_evaluate(const void *vst)
 
 /* Benchmark positions (see struct bench_position). */
 static const struct bench_position tr_bench[] = {
-    /* the rules.md 2.10 mid-game vector: perft 2 = 6,925,316 */
+    /* the mid-game vector of doc/games/truchet.md: perft 2 = 6,925,316 */
     { "truchet:1000100110011000000001101101010111010010101111000:L:"
       "a1D1,a6L1,b4L2,c1D1,c2D2,e1D1,e7L2,e8L2,f2D1,f3D2,f5L1,f8L2,"
       "g1D1,g5D1,g8L2,h7D2", 2 },

@@ -146,7 +146,7 @@ static void drop(struct snapshot *p)
     free(p->moves);
 }
 
-/* The framing of protocol.md section 1 for a reply to a line with id. */
+/* The framing of doc/protocol.md for a reply to a line with id. */
 static void check_framing(const char *r, size_t len, const char *id)
 {
     size_t idlen = strlen(id);
