@@ -4,8 +4,8 @@
  * Beyond "no crash": the position is not touched; a token accepted as
  * MOVE_PARSE_OK is one of gen_moves, prints canonically and parses back to
  * the same move, and is accepted the same way in upper and lower case
- * (doc/games/*.md: move input is case-insensitive); a rejection's reason is one
- * line.
+ * (doc/games/<game>.md: move input is case-insensitive); a rejection's
+ * reason is one line.
  */
 #include "config.h"
 
