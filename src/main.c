@@ -32,17 +32,24 @@ static void on_sigint(int sig)
 
 static void usage(FILE *out)
 {
+    struct sbuf titles = SBUF_INIT;
+    struct sbuf names = SBUF_INIT;
+    game_list(&titles, true, " and ", NULL);
+    game_list(&names, false, ", ", NULL);
     fprintf(out,
         "Usage: triad [OPTION]...\n"
-        "Game engine for DVONN, Truchet and Cephalopod, driven by a GTP-style\n"
+        "Game engine for %s, driven by a GTP-style\n"
         "protocol on standard input and output (see triad(6)).\n\n"
-        "  --game GAME      start with GAME (dvonn, truchet, cephalopod)\n"
+        "  --game GAME      start with GAME (%s)\n"
         "  --seed N         seed for random setups and the search\n"
         "  --threads N      search threads\n"
         "  --movetime S     seconds per move when no clock is set\n"
         "  --quiet          no search progress on standard error\n"
         "  --help           show this help and exit\n"
-        "  --version        show the version and exit\n");
+        "  --version        show the version and exit\n",
+        sbuf_str(&titles), sbuf_str(&names));
+    sbuf_free(&titles);
+    sbuf_free(&names);
 }
 
 struct settings {
@@ -130,6 +137,16 @@ static char *history_path(void)
     return path;
 }
 
+/* The first line a person at a terminal sees. */
+static void greet(void)
+{
+    struct sbuf titles = SBUF_INIT;
+    game_list(&titles, true, ", ", NULL);
+    printf("%s %s: %s. Type 'help' for the commands.\n", PACKAGE_NAME,
+           PACKAGE_VERSION, sbuf_str(&titles));
+    sbuf_free(&titles);
+}
+
 static int run(struct session *s, bool interactive)
 {
     char *hist = interactive ? history_path() : NULL;
@@ -139,8 +156,7 @@ static int run(struct session *s, bool interactive)
         return EXIT_FAILURE;
     lineio_set_completer(io, complete_words, s);
     if (interactive)
-        printf("%s %s: DVONN, Truchet, Cephalopod. Type 'help' for the "
-               "commands.\n", PACKAGE_NAME, PACKAGE_VERSION);
+        greet();
     struct sbuf prompt = SBUF_INIT;
     for (;;) {
         sbuf_reset(&prompt);

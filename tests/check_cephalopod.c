@@ -1,7 +1,9 @@
-/* check_cephalopod.c -- the Cephalopod module (rules.md section 3): perft
+/* check_cephalopod.c -- the Cephalopod module (doc/games/cephalopod.md): perft
  * tables, the CodinGame capture vectors, capture corner cases, scoring,
  * notation and position-string round trips, hostile input, hashing.
  */
+#include "config.h"
+
 #include <check.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -108,7 +110,8 @@ struct perft_case {
     int64_t expected;
 };
 
-/* rules.md 3.7 (the deeper values are in the benchmark, not here). */
+/* The perft table of doc/games/cephalopod.md (the deeper values are in the
+ * benchmark, not here). */
 static const struct perft_case PERFT[] = {
     { "5x5", 1, 25 }, { "5x5", 2, 600 }, { "5x5", 3, 13800 },
     { "5x5", 4, 304840 }, { "5x5", 5, 6505928 },
@@ -153,7 +156,7 @@ START_TEST(test_perft_rotation)
 }
 END_TEST
 
-/* ---- the CodinGame 2025 vectors (rules.md 3.7) ------------------------- */
+/* ---- the CodinGame 2025 vectors (doc/games/cephalopod.md) -------------- */
 
 /* Memo of (sequence count, sum of final boards) mod 2^30, keyed by the
  * colour-free board (3 bits per cell, 9 cells) and the remaining depth. */

@@ -1,6 +1,8 @@
 /* check_clock.c -- the time manager (proto/timeman.c): GTP clocks and the
  * budget of one move.  Only arithmetic is tested here, with simulated
  * moves that spend exactly what they were given; no wall-clock timing. */
+#include "config.h"
+
 #include <check.h>
 
 #include "proto/timeman.h"

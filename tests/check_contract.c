@@ -1,7 +1,10 @@
 /* check_contract.c -- the game_ops contract, checked for EVERY registered
  * game along seeded random games: a game added to games.def is covered
  * without a line here. */
+#include "config.h"
+
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -320,6 +323,46 @@ START_TEST(test_setup_is_deterministic)
 }
 END_TEST
 
+/* Sets *st up from the single setup word prefix + number. */
+static int setup_word(const struct game_ops *g, void *st, unsigned long v,
+                      uint64_t seed)
+{
+    char word[64];
+    snprintf(word, sizeof word, "%s%lu", g->random_start_prefix, v);
+    char *argv[] = { word, NULL };
+    struct sbuf err = SBUF_INIT;
+    int rc = g->setup(st, 1, argv, seed, &err);
+    sbuf_free(&err);
+    return rc;
+}
+
+/* The facts triad-match takes from game_ops: a GM number of its own, and
+ * a random start word that decides the start alone (both engines of a
+ * pair, seeded differently, must get the same start) and differs from
+ * number to number. */
+START_TEST(test_tool_facts)
+{
+    const struct game_ops *g = game_at(_i);
+    ck_assert_int_ge(g->sgf_gm, 0);
+    for (int k = 0; k < game_count(); k++)
+        ck_assert(k == _i || g->sgf_gm == 0 ||
+                  game_at(k)->sgf_gm != g->sgf_gm);
+    if (!g->random_start_prefix) {
+        ck_assert(!g->random_start_always);
+        return;
+    }
+    unsigned char *a = malloc(g->state_size);
+    unsigned char *b = malloc(g->state_size);
+    ck_assert_int_eq(setup_word(g, a, 2147483647UL, 1), 0);
+    ck_assert_int_eq(setup_word(g, b, 2147483647UL, 2), 0);
+    ck_assert(g->hash(a) == g->hash(b));
+    ck_assert_int_eq(setup_word(g, a, 1, 1), 0);
+    ck_assert_int_eq(setup_word(g, b, 2, 1), 0);
+    ck_assert(g->hash(a) != g->hash(b));
+    free(a), free(b);
+}
+END_TEST
+
 static Suite *contract_suite(void)
 {
     Suite *s = suite_create("contract");
@@ -331,6 +374,7 @@ static Suite *contract_suite(void)
     tcase_add_loop_test(tc, test_hostile_positions_and_setups, 0,
                         game_count());
     tcase_add_loop_test(tc, test_setup_is_deterministic, 0, game_count());
+    tcase_add_loop_test(tc, test_tool_facts, 0, game_count());
     suite_add_tcase(s, tc);
     return s;
 }

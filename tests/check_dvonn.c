@@ -1,7 +1,9 @@
-/* check_dvonn.c -- the DVONN module against rules.md section 1 and
- * protocol.md sections 3-5: perft vectors, every rule in a hand-made
- * position, notation and position-string round trips, hostile input,
+/* check_dvonn.c -- the DVONN module against doc/games/dvonn.md and
+ * doc/protocol.md (setup, position, perft): perft vectors, every rule in a
+ * hand-made position, notation and position-string round trips, hostile input,
  * hashing and random playouts. */
+#include "config.h"
+
 #include <check.h>
 #include <stdalign.h>
 #include <stddef.h>
@@ -22,7 +24,7 @@ struct pos {
     alignas(max_align_t) unsigned char b[1024];
 };
 
-/* The rules.md 1.8 root moves of the deterministic test setup. */
+/* The root moves of the deterministic test setup (doc/games/dvonn.md). */
 static const char TEST_SETUP_MOVES[] =
     "A2A1 A2A3 A2B2 A2B3 A3A2 A3B3 A3B4 B1A1 B1B2 B1C1 B1C2 B4A3 B4B3 "
     "B4C4 B4C5 C5B4 C5C4 C5D5 D1C1 D1D2 D1E1 D1E2 E5D4 E5D5 E5E4 E5F5 "
@@ -175,7 +177,7 @@ static void setup_args(struct pos *p, int argc, const char *a0, uint64_t seed)
     sbuf_free(&err);
 }
 
-/* rules.md 1.8: DVONN pieces on C3 F3 I3, then every other cell in index
+/* The test setup: DVONN pieces on C3 F3 I3, then every other cell in index
  * order; stops after `plies` placements. */
 static void test_setup_plies(struct pos *p, int plies)
 {
@@ -228,7 +230,7 @@ static void swap_colours(char *s)
         *c = *c == 'W' ? 'B' : *c == 'B' ? 'W' : *c;
 }
 
-/* ---- placement and the test setup (rules.md 1.3, 1.8) --------------- */
+/* ---- placement and the test setup (doc/games/dvonn.md) -------------- */
 
 static const int64_t PLACE_PERFT[] = { 1, 49, 2352, 110544 };
 
@@ -300,7 +302,7 @@ START_TEST(test_placement_order_and_double_turn)
 }
 END_TEST
 
-/* rules.md 1.8: at the start of phase 2 White has as many moves as the
+/* doc/games/dvonn.md: at the start of phase 2 White has as many moves as the
  * on-board neighbours of its perimeter stacks; all perimeter cells
  * together give 90 when no DVONN piece stands on the perimeter. */
 START_TEST(test_start_of_stacking_counts)
@@ -338,7 +340,7 @@ START_TEST(test_start_of_stacking_counts)
 }
 END_TEST
 
-/* ---- stacking rules, one by one (rules.md 1.4, 1.5) ----------------- */
+/* ---- stacking rules, one by one (doc/games/dvonn.md) ---------------- */
 
 /* Perimeter stacks are free even when every on-board neighbour is
  * occupied; a lone DVONN piece may be landed on. */
@@ -559,7 +561,7 @@ START_TEST(test_game_end_draw)
 }
 END_TEST
 
-/* ---- notation (rules.md 1.6) ---------------------------------------- */
+/* ---- notation (doc/games/dvonn.md) ---------------------------------- */
 
 START_TEST(test_notation_spellings)
 {
@@ -629,7 +631,7 @@ START_TEST(test_hostile_moves)
 }
 END_TEST
 
-/* ---- position strings (protocol.md 4) ------------------------------- */
+/* ---- position strings (doc/games/dvonn.md) -------------------------- */
 
 /* Malformed or impossible positions; each must be rejected. */
 struct bad_pos {
@@ -786,7 +788,7 @@ START_TEST(test_hostile_positions)
 }
 END_TEST
 
-/* ---- setup (protocol.md 3) ------------------------------------------ */
+/* ---- setup (doc/protocol.md, doc/games/dvonn.md) -------------------- */
 
 START_TEST(test_setup_random)
 {

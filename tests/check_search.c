@@ -9,6 +9,8 @@
  *    random extra turns, random winners, margins and draws.
  * An exhaustive minimax over game_ops gives the reference values.
  */
+#include "config.h"
+
 #include <check.h>
 #include <pthread.h>
 #include <stdio.h>

@@ -1,6 +1,8 @@
 /* check_tactics.c -- the search on real games, through the protocol:
  * tactical positions each game's player must get right, and the exact
  * solver on small endgames. */
+#include "config.h"
+
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
@@ -119,8 +121,8 @@ START_TEST(test_solve_endgames)
 }
 END_TEST
 
-/* rules.md 3.7: 3x3 Cephalopod is a first-player win by 5 cells to 4,
- * whatever the opening.  The proof takes 21-23 M nodes (12-16 s at -O2,
+/* doc/games/cephalopod.md: 3x3 Cephalopod is a first-player win by 5 cells
+ * to 4, whatever the opening.  The proof takes 21-23 M nodes (12-16 s at -O2,
  * doc/search.md), hence its own time limit. */
 START_TEST(test_solve_empty_3x3)
 {

@@ -1,7 +1,10 @@
 /* check_truchet.c -- the Truchet module through its game_ops: the test
- * facts of rules.md 2.10, every rule in hand-made positions, notation and
- * position-string round trips, hostile input, hashing and playouts.
+ * facts of doc/games/truchet.md, every rule in hand-made positions,
+ * notation and position-string round trips, hostile input, hashing and
+ * playouts.
  */
+#include "config.h"
+
 #include <check.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -21,7 +24,8 @@ union pos {
     unsigned char b[512];
 };
 
-/* The initial layout of key 2470377 and the mid-game vector (rules.md). */
+/* The initial layout of key 2470377 and the mid-game vector
+ * (doc/games/truchet.md). */
 #define BITS_2470377 "1000100100011000000000100010010100110010101111000"
 #define MIDGAME "truchet:1000100110011000000001101101010111010010101111000" \
     ":L:a1D1,c1D1,e1D1,g1D1,c2D2,f2D1,f3D2,b4L2,f5L1,g5D1,a6L1,e7L2," \
@@ -188,7 +192,7 @@ static void assert_illegal(const union pos *p, const char *s)
 }
 
 /* ------------------------------------------------------------------ */
-/* rules.md 2.10: initial layouts                                      */
+/* doc/games/truchet.md: initial layouts                              */
 /* ------------------------------------------------------------------ */
 
 struct layout_fact {
@@ -331,7 +335,7 @@ START_TEST(test_turns_per_flip)
 END_TEST
 
 /* ------------------------------------------------------------------ */
-/* rules.md 2.10: the mid-game vector                                  */
+/* doc/games/truchet.md: the mid-game vector                          */
 /* ------------------------------------------------------------------ */
 
 START_TEST(test_midgame)
@@ -614,7 +618,7 @@ END_TEST
 START_TEST(test_step_then_merge)
 {
     union pos p;
-    /* g6 steps to f5, merges onto f6 with e6 (rules.md example) */
+    /* g6 steps to f5, merges onto f6 with e6 (doc/games/truchet.md) */
     setup_args(&p, "2470377");
     play(&p, "g6-f5+f6<ws");
     char *ps = pos_string(&p);

@@ -5,8 +5,8 @@
 # directory; the generators are built by make).
 top=${srcdir:-.}
 status=0
-for g in dvonn truchet cephalopod; do
-    table=$top/src/games/${g}_tables.h
+for table in "$top"/src/games/*_tables.h; do
+    g=$(basename "$table" _tables.h)
     if ! ./scripts/gen_${g}_tables > gen-${g}.out; then
         echo "FAIL: scripts/gen_${g}_tables exited with an error"
         status=1

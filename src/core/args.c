@@ -1,4 +1,6 @@
 /* args.c -- strict number parsing (see args.h). */
+#include "config.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>

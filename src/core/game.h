@@ -123,7 +123,7 @@ struct game_ops {
      * buf has room for MOVE_STR_MAX bytes. */
     void (*format_move)(const void *st, move_t m, char buf[MOVE_STR_MAX]);
 
-    /* Position string (protocol.md section 4, "name:..." prefix included). */
+    /* Position string (doc/protocol.md, position; "name:" prefix included). */
     void (*to_string)(const void *st, struct sbuf *out);
 
     /* Reads a position string (whole token, "name:" prefix included).
@@ -158,6 +158,23 @@ struct game_ops {
 
     /* Optional: fixed benchmark positions, ended by { NULL, 0 }. */
     const struct bench_position *bench_positions;
+
+    /* The game's number in the GM property of SGF records (triad-match's
+     * --records; doc/triad-match.md): a registered number where SGF has
+     * one, else one above 1000 that no registered game uses.  0: records
+     * carry no GM, only the XGAME name. */
+    int sgf_gm;
+
+    /* Optional: how a random start is spelled as one setup word, for
+     * triad-match's per-pair openings: this prefix, then a number below
+     * 2^31 (e.g. "random=" gives "random=123456"; "" gives the bare
+     * number).  NULL: the game has no random start. */
+    const char *random_start_prefix;
+
+    /* The start is random by the rules (a Truchet layout): triad-match
+     * draws one per pair even without --random-start.  Only with a
+     * random_start_prefix. */
+    bool random_start_always;
 };
 
 /* Scores above this are reserved for proven results in the search. */

@@ -1,4 +1,6 @@
 /* rng.c -- xoshiro256** (Blackman and Vigna), seeded with splitmix64. */
+#include "config.h"
+
 #include "core/rng.h"
 
 void rng_seed(struct rng *r, uint64_t seed)

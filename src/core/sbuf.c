@@ -1,4 +1,6 @@
 /* sbuf.c -- growable string builder (see sbuf.h). */
+#include "config.h"
+
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

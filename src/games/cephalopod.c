@@ -1,4 +1,4 @@
-/* cephalopod.c -- Cephalopod (Mark Steere, 2006), rules.md section 3.
+/* cephalopod.c -- Cephalopod (Mark Steere, 2006): doc/games/cephalopod.md.
  *
  * Boards up to 8 x 8 live in bitboards with a fixed row stride of 8
  * (cell = row * 8 + column, a1 = 0), so one neighbour table and one set of
@@ -10,6 +10,8 @@
  * This file: the rules and cephalopod_ops; setup and text are in
  * cephalopod_text.c, evaluation in cephalopod_eval.c.
  */
+#include "config.h"
+
 #include <assert.h>
 
 #include "games/cephalopod_int.h"
@@ -161,7 +163,7 @@ static uint64_t ceph_hash_full(const void *st)
 
 /* Benchmark positions (see struct bench_position). */
 static const struct bench_position ceph_bench[] = {
-    /* the empty 5x5 board: perft 6 = 135,329,616 (rules.md 3.7) */
+    /* the empty 5x5 board: perft 6 = 135,329,616 (doc/games/cephalopod.md) */
     { "cephalopod:5x5:W:........../........../........../.........."
       "/..........", 6 },
     /* a middle game with captures available */
@@ -198,4 +200,5 @@ const struct game_ops cephalopod_ops = {
     .prefers_mcts = ceph_prefers_mcts,
     .mcts_full_playouts = true,
     .bench_positions = ceph_bench,
+    .sgf_gm = 1002,                    /* none registered */
 };

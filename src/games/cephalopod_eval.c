@@ -1,5 +1,7 @@
 /* cephalopod_eval.c -- the Cephalopod evaluation and the search hints
  * (expected game length, MCTS preferred). */
+#include "config.h"
+
 #include <stdbool.h>
 
 #include "games/cephalopod_int.h"

@@ -21,7 +21,7 @@
 #define NO_CELL 64              /* neighbour sentinel; pips[NO_CELL] == 0 */
 #define MAX_SETS 11             /* subsets of >= 2 of 4 neighbours */
 #define MAX_MOVES (NCELLS * MAX_SETS)
-#define MAX_PLIES (NCELLS * 11) /* rules.md 3.4: at most 11 plies per cell */
+#define MAX_PLIES (NCELLS * 11) /* 11 plies per cell: doc/games/cephalopod.md */
 
 #define MOVE_FLAG 0x400u        /* keeps a1 without capture != MOVE_NONE */
 #define MOVE_MAKE(cell, mask) \

@@ -1,5 +1,7 @@
 /* cephalopod_text.c -- Cephalopod as text: setup, move notation (with
  * the reason a move is refused), position strings and the diagram. */
+#include "config.h"
+
 #include <assert.h>
 #include <stdarg.h>
 #include <string.h>

@@ -1,9 +1,10 @@
-/* dvonn.c -- DVONN (Kris Burm) behind struct game_ops: rules.md section 1.
+/* dvonn.c -- DVONN (Kris Burm) behind struct game_ops: doc/games/dvonn.md.
  * This file: move generation, playing, outcome, hashing and dvonn_ops;
  * setup and text are in dvonn_text.c, evaluation in dvonn_eval.c.
  *
- * Board: the 49 cells in rules.md index order (A1=0 .. K5=48), one bit each
- * in a uint64_t; geometry comes from the generated tables in dvonn_tables.h.
+ * Board: the 49 cells in index order (A1=0 .. K5=48, doc/games/dvonn.md),
+ * one bit each in a uint64_t; geometry comes from the generated tables in
+ * dvonn_tables.h.
  * The hot data are bitboards (occupied, white-topped, black-topped, holding
  * a DVONN piece) plus one height byte per cell.  The exact composition of
  * every stack, needed only by the position string, is kept as linked lists
@@ -14,6 +15,8 @@
  * bits 6-11 the destination, bits 12-13 the kind (1 place, 2 stack,
  * 3 pass).  The kind is never 0, so no move equals MOVE_NONE.
  */
+#include "config.h"
+
 #include <stdlib.h>
 
 #include "games/dvonn_int.h"
@@ -268,7 +271,7 @@ uint64_t dv_hash_full(const void *st)
 
 /* Benchmark positions (see struct bench_position). */
 static const struct bench_position dv_bench[] = {
-    /* the rules.md 1.8 test setup: perft 5 = 237,659,608 */
+    /* the test setup of doc/games/dvonn.md: perft 5 = 237,659,608 */
     { "dvonn:S:W:B,W,B,W,B,W,B,W,B,W,B,W,B,W,B,W,B,W,B,W,B,R,W,B,R,"
       "W,B,R,W,B,W,B,W,B,W,B,W,B,W,B,W,B,W,B,W,B,W,B,W", 5 },
     { NULL, 0 }
@@ -301,4 +304,6 @@ const struct game_ops dvonn_ops = {
     .evaluate = dv_evaluate,
     .expected_moves_left = dv_expected_moves_left,
     .bench_positions = dv_bench,
+    .sgf_gm = 37,                      /* registered in SGF FF[4] */
+    .random_start_prefix = "random=",
 };

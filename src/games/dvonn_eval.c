@@ -1,5 +1,7 @@
 /* dvonn_eval.c -- the DVONN evaluation and the expected length of the
  * game, tuned by self-play (doc/games/dvonn.md). */
+#include "config.h"
+
 #include "games/dvonn_int.h"
 
 /* ---- evaluation ----------------------------------------------------- */

@@ -1,5 +1,7 @@
 /* dvonn_text.c -- DVONN as text: setup, move notation (with the reason
  * a move is refused), position strings and the diagram. */
+#include "config.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>

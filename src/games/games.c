@@ -1,4 +1,6 @@
 /* games.c -- the registry of games, expanded from games.def. */
+#include "config.h"
+
 #include <string.h>
 
 #include "games/games.h"
@@ -25,6 +27,24 @@ const struct game_ops *game_find(const char *name)
         if (strcmp(registry[i]->name, name) == 0)
             return registry[i];
     return NULL;
+}
+
+int game_list(struct sbuf *out, bool titles, const char *last_sep,
+              bool (*pick)(const struct game_ops *g))
+{
+    int total = 0;
+    for (int i = 0; i < game_count(); i++)
+        total += !pick || pick(registry[i]);
+    int listed = 0;
+    for (int i = 0; i < game_count(); i++) {
+        if (pick && !pick(registry[i]))
+            continue;
+        if (listed)
+            sbuf_puts(out, listed == total - 1 ? last_sep : ", ");
+        sbuf_puts(out, titles ? registry[i]->title : registry[i]->name);
+        listed++;
+    }
+    return listed;
 }
 
 const struct game_ops *game_of_position(const char *pos)

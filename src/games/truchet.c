@@ -1,12 +1,14 @@
-/* truchet.c -- Truchet (Cameron Browne) as played on BoardSpace: rules.md
- * section 2.  Stacks stand on the 8x8 junctions a1..h8 (bit j = row*8+col
- * of a uint64_t); the 49 flippable tiles are named by their south-west
+/* truchet.c -- Truchet (Cameron Browne) as played on BoardSpace:
+ * doc/games/truchet.md.  Stacks stand on the 8x8 junctions a1..h8 (bit
+ * j = row*8+col of a uint64_t); the 49 flippable tiles are named by their south-west
  * junction and held as one bitboard of '\' tiles, from which the diagonal
  * links are derived with two masks.  Exports only truchet_ops.
  * This file: counting and generating turns, playing, outcome, hashing
  * and truchet_ops; setup and text are in truchet_text.c, evaluation in
  * truchet_eval.c.
  */
+#include "config.h"
+
 #include <assert.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -174,7 +176,7 @@ static long count_plain(const struct tr_state *st)
     return c;
 }
 
-/* A win already decided by the last turn (rules.md 2.6): the side to move
+/* A win already decided by the last turn (doc/games/truchet.md): the side to move
  * has no chips, or the last mover holds 3 of its 4 target bases. */
 static bool decided(const struct tr_state *st)
 {
@@ -184,7 +186,7 @@ static bool decided(const struct tr_state *st)
 }
 
 /* Whether the side to move has a step, split or merge (flips never create
- * or remove one: rules.md 2.6 notes). */
+ * or remove one: doc/games/truchet.md, "Rules as implemented"). */
 static bool has_action(const struct tr_state *st)
 {
     int p = st->side;
@@ -490,7 +492,7 @@ enum game_status tr_outcome(const void *vst, int *margin)
 
 /* Benchmark positions (see struct bench_position). */
 static const struct bench_position tr_bench[] = {
-    /* the rules.md 2.10 mid-game vector: perft 2 = 6,925,316 */
+    /* the mid-game vector of doc/games/truchet.md: perft 2 = 6,925,316 */
     { "truchet:1000100110011000000001101101010111010010101111000:L:"
       "a1D1,a6L1,b4L2,c1D1,c2D2,e1D1,e7L2,e8L2,f2D1,f3D2,f5L1,f8L2,"
       "g1D1,g5D1,g8L2,h7D2", 2 },
@@ -525,4 +527,7 @@ const struct game_ops truchet_ops = {
     .show = tr_show,
     .evaluate = tr_evaluate,
     .bench_positions = tr_bench,
+    .sgf_gm = 1001,                    /* none registered */
+    .random_start_prefix = "",         /* the layout key */
+    .random_start_always = true,
 };

@@ -1,5 +1,7 @@
 /* truchet_eval.c -- the Truchet evaluation, tuned by self-play
  * (doc/games/truchet.md, "Tuning"). */
+#include "config.h"
+
 #include <stdbool.h>
 
 #include "games/truchet_int.h"

@@ -47,7 +47,7 @@ static inline int nbr(int j, int d)
     return (dir_ok[d] >> j & 1) ? j + dir_off[d] : -1;
 }
 
-/* Links between diagonal junctions (rules.md 2.2).  ne: bit j means j and
+/* Links between diagonal junctions (doc/games/truchet.md).  ne: bit j means j and
  * j+9 are linked (tile j is '/'); nw: bit j means j and j+7 are linked
  * (tile j-1 is '\').  Border tiles link nothing, so only TILE_MASK tiles
  * count. */

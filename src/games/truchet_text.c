@@ -1,5 +1,7 @@
 /* truchet_text.c -- Truchet as text: move notation (with the reason a
  * turn is refused), setup, position strings and the diagram. */
+#include "config.h"
+
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
@@ -135,7 +137,8 @@ static bool read_letters(const char **p, struct tr_parsed *pm)
     return pm->nletters >= 2;
 }
 
-/* Syntax of rules.md 2.7; true if s is a Truchet turn token. */
+/* The token syntax of doc/games/truchet.md; true if s is a Truchet turn
+ * token. */
 static bool parse_token(const char *s, struct tr_parsed *pm)
 {
     memset(pm, 0, sizeof *pm);
@@ -388,7 +391,7 @@ enum move_parse tr_parse_move(const void *vst, const char *s,
 /* ------------------------------------------------------------------ */
 
 /* BoardSpace's layout: java.util.Random(key), one nextInt(4) per tile,
- * columns outer, rows inner; k >= 2 means '\' (rules.md 2.3). */
+ * columns outer, rows inner; k >= 2 means '\' (doc/games/truchet.md). */
 static uint64_t layout_from_key(int64_t key)
 {
     const uint64_t mult = 0x5DEECE66DULL, mask = (1ULL << 48) - 1;

@@ -19,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/clock.h"
 #include "match/engine.h"
 
 #define POLL_SLICE_MS 50
@@ -27,13 +28,6 @@
 #define QUOTE_MAX 120          /* bytes of a bad reply quoted back      */
 
 extern char **environ;
-
-double engine_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 void engine_init(struct engine *e, const atomic_bool *cancel)
 {
@@ -263,9 +257,9 @@ void engine_kill(struct engine *e)
 /* Waits up to wait seconds for the process to end by itself. */
 static bool wait_exit(struct engine *e, double wait)
 {
-    double end = engine_now() + wait;
+    double end = clock_now() + wait;
     while (!try_reap(e)) {
-        if (engine_now() >= end)
+        if (clock_now() >= end)
             return false;
         struct timespec ts = { 0, 10 * 1000 * 1000 };
         nanosleep(&ts, NULL);
@@ -324,7 +318,7 @@ static bool cancelled(const struct engine *e)
 /* Milliseconds to the deadline, at most one slice; -1 when past. */
 static int slice_ms(double deadline)
 {
-    double left = deadline - engine_now();
+    double left = deadline - clock_now();
     if (left <= 0)
         return -1;
     double ms = left * 1000 + 1;
@@ -480,7 +474,7 @@ enum engine_status engine_call(struct engine *e, const char *line,
                                double timeout, struct sbuf *reply,
                                double *elapsed)
 {
-    double start = engine_now();
+    double start = clock_now();
     if (elapsed)
         *elapsed = 0;
     sbuf_reset(reply);
@@ -498,6 +492,6 @@ enum engine_status engine_call(struct engine *e, const char *line,
     if (st == ENGINE_OK)
         st = read_reply(e, deadline, reply);
     if (elapsed)
-        *elapsed = engine_now() - start;
+        *elapsed = clock_now() - start;
     return st;
 }

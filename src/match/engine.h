@@ -75,7 +75,4 @@ void engine_describe_end(struct engine *e, struct sbuf *out);
 /* Frees the buffers; the engine must not be running. */
 void engine_done(struct engine *e);
 
-/* Monotonic time in seconds. */
-double engine_now(void);
-
 #endif

@@ -1,9 +1,9 @@
 /* opening.c -- per-pair setup words and random opening plies (see
  * opening.h).
  *
- * The random starts are setup variants, so they are spelled with the
- * setup words of each game (protocol.md section 3); this table is the one
- * place in triad-match that knows them.
+ * The random starts are setup variants, spelled with the setup words of
+ * each game (doc/protocol.md, setup): game_ops.random_start_prefix says
+ * how, so triad-match knows no game itself.
  */
 #include "config.h"
 
@@ -14,18 +14,6 @@
 #include "core/rng.h"
 #include "match/opening.h"
 
-/* Per-pair random starts: the setup word is the prefix followed by a
- * 31-bit number (small enough for any engine's integer parser). */
-static const struct random_start {
-    const char *game;
-    const char *prefix;
-    bool always;         /* used without --random-start (Truchet's layout
-                            is random by the rules)                    */
-} random_starts[] = {
-    { "truchet", "", true },
-    { "dvonn", "random=", false },
-};
-
 #define PAIR_SALT 0x6a09e667f3bcc909ULL
 #define MOVES_SALT 0xbb67ae8584caa73bULL
 
@@ -34,21 +22,12 @@ uint64_t opening_pair_seed(uint64_t seed, long pair)
     return rng_mix64(rng_mix64(seed ^ PAIR_SALT) + (uint64_t)pair);
 }
 
-static const struct random_start *find_start(const struct game_ops *g)
-{
-    size_t n = sizeof random_starts / sizeof random_starts[0];
-    for (size_t i = 0; i < n; i++)
-        if (strcmp(random_starts[i].game, g->name) == 0)
-            return &random_starts[i];
-    return NULL;
-}
-
 bool opening_has_random_start(const struct game_ops *g, bool *always)
 {
-    const struct random_start *rs = find_start(g);
+    bool has = g->random_start_prefix != NULL;
     if (always)
-        *always = rs && rs->always;
-    return rs != NULL;
+        *always = has && g->random_start_always;
+    return has;
 }
 
 /* Splits text in place into w->argv. */
@@ -65,8 +44,9 @@ static void split(struct setup_words *w)
 int opening_setup_words(const struct match_conf *c, long pair,
                         struct setup_words *out, struct sbuf *err)
 {
-    const struct random_start *rs = find_start(c->game);
-    if (c->random_start && !rs) {
+    bool always;
+    bool has = opening_has_random_start(c->game, &always);
+    if (c->random_start && !has) {
         sbuf_printf(err, "%s has no random start", c->game->name);
         return -1;
     }
@@ -74,12 +54,14 @@ int opening_setup_words(const struct match_conf *c, long pair,
         sbuf_puts(err, "--random-start and --setup exclude each other");
         return -1;
     }
-    if (c->setup_given || !rs || !(rs->always || c->random_start)) {
+    if (c->setup_given || !has || !(always || c->random_start)) {
         snprintf(out->text, sizeof out->text, "%s", c->setup_text);
     } else {
+        /* 31 bits: small enough for any engine's integer parser */
         unsigned long v = (unsigned long)
             (opening_pair_seed(c->seed, pair) & 0x7fffffffu);
-        snprintf(out->text, sizeof out->text, "%s%lu", rs->prefix, v);
+        snprintf(out->text, sizeof out->text, "%s%lu",
+                 c->game->random_start_prefix, v);
     }
     split(out);
     return 0;

@@ -25,15 +25,48 @@
 #define GRACE_FISCHER 0.2
 #define DEFAULT_MAXPLIES_UNBOUNDED 1000
 
+static bool unbounded(const struct game_ops *g)
+{
+    return g->max_game_plies == 0;
+}
+
+static bool random_by_rules(const struct game_ops *g)
+{
+    return g->random_start_prefix && g->random_start_always;
+}
+
+/* "dvonn random=SEED": how --random-start spells the start of each game
+ * that has one only on request. */
+static void optional_starts(struct sbuf *out)
+{
+    for (int i = 0; i < game_count(); i++) {
+        const struct game_ops *g = game_at(i);
+        if (!g->random_start_prefix || g->random_start_always)
+            continue;
+        sbuf_printf(out, "%s%s %sSEED", out->len ? ", " : "",
+                    g->name, g->random_start_prefix);
+    }
+}
+
+/* The help text names the games through the registry (game_list), so
+ * that a new game needs no change here. */
 void options_usage(FILE *out)
 {
-    fputs(
+    struct sbuf games = SBUF_INIT;
+    struct sbuf starts = SBUF_INIT;
+    struct sbuf always = SBUF_INIT;
+    struct sbuf long_games = SBUF_INIT;
+    game_list(&games, false, " or ", NULL);
+    optional_starts(&starts);
+    game_list(&always, false, " and ", random_by_rules);
+    game_list(&long_games, false, " and ", unbounded);
+    fprintf(out,
 "Usage: triad-match --game GAME --engine CMD --engine CMD [OPTION]...\n"
 "       triad-match --merge FILE... [--sprt ELO0,ELO1,ALPHA,BETA]\n"
 "Plays a match between two engines speaking the triad protocol and\n"
 "prints the score, the Elo difference and (with --sprt) an SPRT verdict.\n"
 "\n"
-"  --game GAME            dvonn, truchet or cephalopod\n"
+"  --game GAME            %s\n"
 "  --engine CMD           an engine command line (give two: A, then B)\n"
 "  --name NAME            name of the last --engine (default: its program)\n"
 "  --option NAME=VALUE    'set_option NAME VALUE' for the last --engine\n"
@@ -46,22 +79,28 @@ void options_usage(FILE *out)
 "  --movetime S           seconds per move (default 1)\n"
 "  --tc MAIN[+INC]        Fischer clock kept by the referee\n"
 "  --grace S              extra seconds before a time loss (default:\n"
-"                         0.5 plus 20% with --movetime, 0.2 with --tc)\n"
+"                         0.5 plus 20%% with --movetime, 0.2 with --tc)\n"
 "  --seed N               seed of the openings (default 1)\n"
-"  --setup 'ARGS'         setup arguments, e.g. '3x3' for cephalopod\n"
-"  --random-start         a new random start per pair (dvonn random=SEED;\n"
-"                         always on for truchet unless --setup is given)\n"
+"  --setup 'ARGS'         setup arguments: the setup command's words\n"
+"                         after the game name (triad(6))\n"
+"  --random-start         a new random start per pair (%s;\n"
+"                         always on for %s unless --setup is given)\n"
 "  --dvonn-random         the same as --random-start\n"
 "  --random-plies K       K random opening plies per pair\n"
 "  --maxplies N           adjudicate a draw after N plies (0 = never;\n"
-"                         default 0, or 1000 for truchet)\n"
+"                         default 0, or %d for %s)\n"
 "  --records FILE         append an SGF record of every game to FILE\n"
 "  --sprt E0,E1,A,B       stop early once the SPRT accepts H0 or H1\n"
 "  --restart              new engine processes for every game\n"
 "  --engine-stderr FILE   append the engines' standard error to FILE\n"
 "  --merge FILE...        combine record files and print the statistics\n"
 "  --quiet                only the final statistics\n"
-"  --help, --version\n", out);
+"  --help, --version\n", sbuf_str(&games), sbuf_str(&starts),
+        sbuf_str(&always), DEFAULT_MAXPLIES_UNBOUNDED, sbuf_str(&long_games));
+    sbuf_free(&games);
+    sbuf_free(&starts);
+    sbuf_free(&always);
+    sbuf_free(&long_games);
 }
 
 void options_time_text(const struct match_conf *c, struct sbuf *out)

@@ -17,17 +17,6 @@
 #define MOVES_PER_LINE 10
 #define IDENT_MAX 16
 
-/* SGF GM numbers.  37 is DVONN's registered number; 1001 and 1002 are
- * far above the registered 1..40, so that no reader takes these records
- * for another game (and none for Go, the default when GM is missing). */
-static const struct {
-    const char *game;
-    int gm;
-} gm_numbers[] = {
-    { "dvonn", 37 },
-    { "truchet", 1001 },
-    { "cephalopod", 1002 },
-};
 
 static const char *const end_names[] = {
     "normal", "resign", "time", "forfeit", "adjudicated"
@@ -54,9 +43,8 @@ static void write_root(const struct game_record *r, const char *app,
 {
     sbuf_puts(out, "(;FF[4]CA[UTF-8]");
     prop(out, "AP", app);
-    for (size_t i = 0; i < sizeof gm_numbers / sizeof gm_numbers[0]; i++)
-        if (strcmp(gm_numbers[i].game, r->game->name) == 0)
-            sbuf_printf(out, "GM[%d]", gm_numbers[i].gm);
+    if (r->game->sgf_gm > 0)        /* each game's number: game_ops */
+        sbuf_printf(out, "GM[%d]", r->game->sgf_gm);
     prop(out, "XGAME", r->game->name);
     sbuf_printf(out, "RO[%ld]", r->number + 1);
     prop(out, "DT", r->date);

@@ -1,9 +1,11 @@
 /* sgf.h -- game records in SGF (FF[4]): one game tree per game, the
  * match facts in the root node, one node per move (;W[E3] / ;B[E3F4],
  * W = the first player).  The properties are listed in
- * doc/triad-match.md; DVONN is GM[37], Truchet GM[1001] and Cephalopod
- * GM[1002] (unregistered numbers), and the private XGAME property names
- * the game for our own tools.
+ * doc/triad-match.md; GM is the game's game_ops.sgf_gm (registered
+ * numbers where SGF has one, numbers above 1000 elsewhere, so that no
+ * reader takes a record for another game or for Go, the default when GM
+ * is missing), and the private XGAME property names the game for our own
+ * tools.
  */
 #ifndef TRIAD_MATCH_SGF_H
 #define TRIAD_MATCH_SGF_H

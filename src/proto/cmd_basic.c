@@ -1,10 +1,10 @@
 /* cmd_basic.c -- administrative commands: identity, the command list,
  * help and engine options. */
+#include "config.h"
+
 #include <stddef.h>
 #include <string.h>
-#include <strings.h>
 
-#include "config.h"
 #include "core/args.h"
 #include "proto/commands.h"
 #include "search/search.h"
@@ -115,12 +115,6 @@ const char *cmd_option_name(size_t i)
            ? option_defs[i].name : NULL;
 }
 
-/* Names of enum search_method values, in order. */
-static const char *const method_names[] = {
-    "auto", "alphabeta", "mcts", "random", "greedy", "plainmcts"
-};
-#define N_METHODS (sizeof method_names / sizeof method_names[0])
-
 static void print_option(const struct options *o, const struct option_def *d,
                          struct sbuf *out)
 {
@@ -137,7 +131,8 @@ static void print_option(const struct options *o, const struct option_def *d,
         sbuf_printf(out, "%s %g", d->name, *(const double *)field);
         break;
     case OPT_METHOD:
-        sbuf_printf(out, "%s %s", d->name, method_names[*(const int *)field]);
+        sbuf_printf(out, "%s %s", d->name,
+                    search_method_name(*(const int *)field));
         break;
     }
 }
@@ -173,12 +168,11 @@ static int parse_option(struct options *o, const struct option_def *d,
         return args_double(value, (double)d->lo, (double)d->hi,
                            (double *)field);
     case OPT_METHOD:
-        for (size_t i = 0; i < N_METHODS; i++)
-            if (strcasecmp(value, method_names[i]) == 0) {
-                *(int *)field = (int)i;
-                return 0;
-            }
-        return -1;
+        l = search_method_find(value);
+        if (l < 0)
+            return -1;
+        *(int *)field = (int)l;
+        return 0;
     }
     return -1;
 }
@@ -203,18 +197,10 @@ enum gtp_status cmd_set_option(struct session *s, int argc, char **argv,
                     argv[1]);
         return GTP_FAIL;
     }
-    /* The table is allocated now, even before the first search, so that
-     * a size the machine cannot give fails here and leaves the old one. */
-    if (o.hash_mb != s->opt.hash_mb) {
-        bool ok;
-        if (s->search)
-            ok = search_set_hash(s->search, (size_t)o.hash_mb) == 0;
-        else
-            ok = (s->search = search_new(s->game, (size_t)o.hash_mb)) != NULL;
-        if (!ok) {
-            sbuf_puts(out, "out of memory");
-            return GTP_FAIL;
-        }
+    if (o.hash_mb != s->opt.hash_mb &&
+        session_set_hash(s, o.hash_mb) != 0) {
+        sbuf_puts(out, "out of memory");
+        return GTP_FAIL;
     }
     if (d->offset == offsetof(struct options, seed))
         rng_seed(&s->rng, o.seed);     /* same seed, same games again */

@@ -1,4 +1,6 @@
 /* cmd_game.c -- commands that set up, change and describe the game. */
+#include "config.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -211,7 +213,7 @@ enum gtp_status cmd_history(struct session *s, int argc, char **argv,
     return GTP_OK;
 }
 
-/* Returns: the position string of protocol.md section 4. */
+/* Returns: the position string (doc/protocol.md, position). */
 enum gtp_status cmd_position(struct session *s, int argc, char **argv,
                              struct sbuf *out)
 {

@@ -1,29 +1,19 @@
 /* cmd_search.c -- commands that think: genmove, analyze, solve, bench,
  * and the clock commands that feed the time manager. */
+#include "config.h"
+
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "core/args.h"
-#include "core/rng.h"
+#include "core/clock.h"
 #include "games/games.h"
 #include "proto/commands.h"
-#include "search/perft.h"
+#include "search/bench.h"
 #include "search/search.h"
 
-/* bench: node budget per position, table size, seed. */
-#define BENCH_DEFAULT_NODES 200000
-#define BENCH_HASH_MB 16
-#define BENCH_SEED 20261122
 /* The least time a search under a clock is given. */
 #define MIN_SEARCH_SECONDS 0.001
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 /* Moves the side to move can still expect to play, for the clock: the
  * game's estimate plus a few spare ones, since running short of time
@@ -88,7 +78,7 @@ static enum gtp_status choose_move(struct session *s, const char *color,
         return GTP_FAIL;
     }
     /* The clock runs from here: creating the searcher counts too. */
-    double start = now_seconds();
+    double start = clock_now();
     struct search *sr = session_searcher(s);
     if (!sr) {
         sbuf_puts(out, "out of memory");
@@ -96,7 +86,7 @@ static enum gtp_status choose_move(struct session *s, const char *color,
     }
     double budget = clock_budget(&s->clock, side, s->opt.movetime,
                                  expected_moves_left(s)) -
-                    (now_seconds() - start);
+                    (clock_now() - start);
     if (budget < MIN_SEARCH_SECONDS)
         budget = MIN_SEARCH_SECONDS;       /* 0 would mean no limit */
     struct search_limits lim = session_limits(s, budget);
@@ -106,7 +96,7 @@ static enum gtp_status choose_move(struct session *s, const char *color,
         sbuf_puts(out, "internal error: the search found no legal move");
         return GTP_FAIL;
     }
-    clock_spend(&s->clock, side, now_seconds() - start);
+    clock_spend(&s->clock, side, clock_now() - start);
     *m = r.best;
     return GTP_OK;
 }
@@ -246,88 +236,6 @@ enum gtp_status cmd_solve(struct session *s, int argc, char **argv,
     return GTP_OK;
 }
 
-/* Reads bench position i of game g into pos (or the default setup when
- * the game lists none); false past the last one. */
-static bool bench_position_at(const struct game_ops *g, int i, void *pos,
-                              int *perft_depth)
-{
-    struct sbuf err = SBUF_INIT;
-    bool ok;
-    if (!g->bench_positions) {
-        ok = i == 0 && g->setup(pos, 0, NULL, BENCH_SEED, &err) == 0;
-        *perft_depth = 3;
-    } else {
-        const struct bench_position *b = &g->bench_positions[i];
-        ok = b->position && g->from_string(pos, b->position, &err) == 0;
-        *perft_depth = ok ? b->perft_depth : 0;
-    }
-    sbuf_free(&err);
-    return ok;
-}
-
-/* Searches every bench position of g with max_nodes nodes.  Adds to
- * *nodes and *seconds and folds each result (move, score, depth, nodes,
- * trace, PV) into *signature; -1 when memory is short or SIGINT (*stop)
- * stopped it: NODES has no upper bound, so the stop flag is the only way
- * out. */
-static int bench_search(const struct game_ops *g, uint64_t max_nodes,
-                        const volatile bool *stop, uint64_t *nodes,
-                        double *seconds, uint64_t *signature)
-{
-    unsigned char *pos = malloc(g->state_size);
-    struct search *sr = search_new(g, BENCH_HASH_MB);
-    int depth;
-    int rc = pos && sr ? 0 : -1;
-    for (int i = 0; rc == 0 && bench_position_at(g, i, pos, &depth); i++) {
-        struct search_limits lim = {
-            .max_nodes = max_nodes, .threads = 1, .seed = BENCH_SEED,
-            .stop = stop,
-        };
-        struct search_result r;
-        search_clear(sr);
-        int found = search_run(sr, pos, &lim, &r);
-        if (stop && *stop) {
-            rc = -1;
-        } else if (found == 0) {
-            *nodes += r.nodes;
-            *seconds += r.seconds;
-            *signature = rng_mix64(*signature ^ r.best ^
-                                   ((uint64_t)(uint32_t)r.score << 32));
-            *signature = rng_mix64(*signature ^ (uint64_t)r.depth ^
-                                   (r.nodes << 8));
-            *signature = rng_mix64(*signature ^ r.trace ^ r.playouts);
-            for (int k = 0; k < r.pv_len; k++)
-                *signature = rng_mix64(*signature ^ r.pv[k]);
-        }
-    }
-    search_free(sr);
-    free(pos);
-    return rc;
-}
-
-/* Counts every bench position of g to its perft depth; adds to *leaves
- * and *seconds.  -1 when memory is short or the count was interrupted. */
-static int bench_perft(const struct session *s, const struct game_ops *g,
-                       uint64_t *leaves, double *seconds)
-{
-    unsigned char *pos = malloc(g->state_size);
-    int depth;
-    int rc = pos ? 0 : -1;
-    for (int i = 0; rc == 0 && bench_position_at(g, i, pos, &depth); i++) {
-        struct perft_ctx *p = perft_new(g, depth, s->stop);
-        double start = now_seconds();
-        int64_t n = p ? perft_run(p, pos, depth) : -1;
-        perft_free(p);
-        if (n < 0)
-            rc = -1;
-        else
-            *leaves += (uint64_t)n;
-        *seconds += now_seconds() - start;
-    }
-    free(pos);
-    return rc;
-}
-
 static void bench_line(struct sbuf *out, const char *label, const char *unit,
                        uint64_t count, double secs)
 {
@@ -361,7 +269,7 @@ enum gtp_status cmd_bench(struct session *s, int argc, char **argv,
         const struct game_ops *g = game_at(i);
         uint64_t count = 0;
         double secs = 0;
-        int rc = perft ? bench_perft(s, g, &count, &secs)
+        int rc = perft ? bench_perft(g, s->stop, &count, &secs)
                        : bench_search(g, max_nodes, s->stop, &count, &secs,
                                       &signature);
         if (rc != 0) {

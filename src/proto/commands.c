@@ -1,6 +1,8 @@
 /* commands.c -- the command table: name, arity, handler, usage, summary.
  * Sorted by name (gtp_find bisects it); a test checks the order and that
  * doc/protocol.md has a section for every row. */
+#include "config.h"
+
 #include "proto/commands.h"
 
 static const struct gtp_command table[] = {

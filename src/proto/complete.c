@@ -1,4 +1,6 @@
 /* complete.c -- what TAB offers at each point of a command line. */
+#include "config.h"
+
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>

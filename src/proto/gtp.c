@@ -1,4 +1,6 @@
 /* gtp.c -- preprocessing, tokenising, dispatch and reply framing. */
+#include "config.h"
+
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 /* gtp.h -- GTP version 2 framing and the command dispatcher.
  *
- * gtp_execute() takes one raw input line, preprocesses it (protocol.md
- * section 1), looks the command up in the table, checks its argument count
+ * gtp_execute() takes one raw input line, preprocesses it (doc/protocol.md,
+ * Framing), looks the command up in the table, checks its argument count
  * and runs the handler.  Handlers only fill a result text and say whether
  * they succeeded; the dispatcher alone writes '=' / '?' replies, so every
  * reply is framed, free of empty lines and flushed.

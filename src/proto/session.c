@@ -1,4 +1,6 @@
 /* session.c -- game, history, options and clocks of one controller. */
+#include "config.h"
+
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -176,6 +178,20 @@ struct search *session_searcher(struct session *s)
     if (!s->search)
         s->search = search_new(s->game, (size_t)s->opt.hash_mb);
     return s->search;
+}
+
+int session_set_hash(struct session *s, int hash_mb)
+{
+    if (s->search) {
+        if (search_set_hash(s->search, (size_t)hash_mb) != 0)
+            return -1;
+    } else {
+        s->search = search_new(s->game, (size_t)hash_mb);
+        if (!s->search)
+            return -1;
+    }
+    s->opt.hash_mb = hash_mb;
+    return 0;
 }
 
 int session_init(struct session *s, uint64_t seed)

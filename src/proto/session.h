@@ -88,4 +88,10 @@ int session_parse_color(const struct session *s, const char *word);
  * memory is short. */
 struct search *session_searcher(struct session *s);
 
+/* Gives the searcher a table of hash_mb MiB now, creating the searcher
+ * if there is none yet, so that a size the machine cannot give fails
+ * here (the hash option) rather than at the next search.  Returns 0, or
+ * -1 with the old table and options kept when memory is short. */
+int session_set_hash(struct session *s, int hash_mb);
+
 #endif

@@ -1,4 +1,6 @@
 /* timeman.c -- GTP clocks and the per-move time budget (see timeman.h). */
+#include "config.h"
+
 #include "proto/timeman.h"
 
 /* Time kept back for process and pipe latency on every move. */

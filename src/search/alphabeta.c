@@ -13,6 +13,8 @@
  * entry says so, and such an entry is valid at any depth.  A resolved root
  * searched with a full window holds the exact game value.
  */
+#include "config.h"
+
 #include <limits.h>
 #include <string.h>
 
@@ -493,17 +495,8 @@ static int root_setup(struct worker *w)
 
 static void print_info(const struct worker *w)
 {
-    const struct search *s = w->s;
-    FILE *f = s->lim.progress;
-    double t = search_clock() - s->t_start;
-    uint64_t nodes = search_total_nodes(s);
-    fprintf(f, "info depth %d score %d nodes %llu nps %llu time %llu",
-            w->done_depth, w->done_score, (unsigned long long)nodes,
-            (unsigned long long)(t > 0 ? (double)nodes / t : 0),
-            (unsigned long long)(t * 1000));
-    search_print_pv(s, f, w->done_pv, w->done_pv_len);
-    fputc('\n', f);
-    fflush(f);
+    search_report(w->s, w->done_pv, w->done_pv_len, "depth %d score %d",
+                  w->done_depth, w->done_score);
 }
 
 /* Records a completed iteration. */

@@ -2,6 +2,8 @@
  * uniform random, and greedy (best static evaluation after one ply, random
  * tie break).  Plain UCT lives in mcts.c (mcts_search with plain = true).
  */
+#include "config.h"
+
 #include <string.h>
 
 #include "search/search_int.h"

@@ -19,11 +19,14 @@
  * statistics are added up at the end.  Values are kept for the side that
  * made the move into the node, so sides need not alternate.
  */
+#include "config.h"
+
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/clock.h"
 #include "search/search_int.h"
 
 /* Proof status of a node, for the side that moved into it; the order is
@@ -345,21 +348,11 @@ static int tree_pv(const struct mcts *m, const struct mcts_node *first,
 
 static void report(const struct mcts *m)
 {
-    const struct search *s = m->s;
-    FILE *f = s->lim.progress;
-    double t = search_clock() - s->t_start;
-    uint64_t nodes = search_total_nodes(s);
     const struct mcts_node *b = best_child(m);
     move_t pv[SEARCH_MAX_PV];
     int n = tree_pv(m, b, pv);
-    fprintf(f, "info playouts %llu score %d nodes %llu nps %llu time %llu",
-            (unsigned long long)m->playouts, child_score(b),
-            (unsigned long long)nodes,
-            (unsigned long long)(t > 0 ? (double)nodes / t : 0),
-            (unsigned long long)(t * 1000));
-    search_print_pv(s, f, pv, n);
-    fputc('\n', f);
-    fflush(f);
+    search_report(m->s, pv, n, "playouts %llu score %d",
+                  (unsigned long long)m->playouts, child_score(b));
 }
 
 static void *run_tree(void *arg)
@@ -373,7 +366,7 @@ static void *run_tree(void *arg)
            !atomic_load_explicit(&s->stop_all, memory_order_relaxed)) {
         iterate(m);
         if (reporter && (m->playouts & 255) == 0 &&
-            search_clock() >= next_report) {
+            clock_now() >= next_report) {
             report(m);
             next_report += 1.0;
         }

@@ -4,6 +4,8 @@
  * the recursion never allocates.  The last ply is bulk-counted with
  * count_moves when the game has it.
  */
+#include "config.h"
+
 #include <stdlib.h>
 #include <string.h>
 

@@ -16,8 +16,8 @@ struct perft_ctx *perft_new(const struct game_ops *g, int max_depth,
                             const volatile bool *stop);
 void perft_free(struct perft_ctx *p);
 
-/* Number of move sequences of exactly depth moves from *st (protocol.md
- * section 5); depth <= max_depth.  Leaves are bulk-counted.  Returns -1 if
+/* Number of move sequences of exactly depth moves from *st (doc/protocol.md,
+ * perft); depth <= max_depth.  Leaves are bulk-counted.  Returns -1 if
  * aborted through the stop flag. */
 int64_t perft_run(struct perft_ctx *p, const void *st, int depth);
 

@@ -6,20 +6,41 @@
  * empty table and empty ordering tables, so its result depends only on the
  * position and the limits (not on earlier searches or on timing).
  */
+#include "config.h"
+
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+#include <strings.h>
 
+#include "core/clock.h"
 #include "search/search_int.h"
 
 /* Keeps solve-mode entries (scores without the ply tie-break) apart. */
 #define SOLVE_SALT 0x6A09E667F3BCC909ULL
 
-double search_clock(void)
+static const char *const method_names[] = {
+    [SEARCH_AUTO] = "auto",
+    [SEARCH_ALPHABETA] = "alphabeta",
+    [SEARCH_MCTS] = "mcts",
+    [SEARCH_RANDOM] = "random",
+    [SEARCH_GREEDY] = "greedy",
+    [SEARCH_PLAIN_MCTS] = "plainmcts",
+};
+_Static_assert(sizeof method_names / sizeof method_names[0] ==
+               SEARCH_METHOD_COUNT, "a search method without a name");
+
+const char *search_method_name(enum search_method m)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+    return (unsigned)m < SEARCH_METHOD_COUNT ? method_names[m] : "?";
+}
+
+int search_method_find(const char *name)
+{
+    for (int m = 0; m < SEARCH_METHOD_COUNT; m++)
+        if (strcasecmp(name, method_names[m]) == 0)
+            return m;
+    return -1;
 }
 
 static void stop_everyone(struct search *s, struct worker *w)
@@ -43,7 +64,7 @@ void search_poll(struct worker *w)
         stop_everyone(s, w);
     if (s->lim.stop && *s->lim.stop)
         stop_everyone(s, w);
-    if (s->deadline > 0 && search_clock() >= s->deadline)
+    if (s->deadline > 0 && clock_now() >= s->deadline)
         stop_everyone(s, w);
     if (atomic_load_explicit(&s->stop_all, memory_order_relaxed))
         w->stop = true;
@@ -69,7 +90,8 @@ move_t *search_ply_moves(struct worker *w, int ply)
     return w->moves[ply];
 }
 
-void search_print_pv(const struct search *s, FILE *f, const move_t *pv,
+/* Writes " pv M1 M2 ..." formatted by replaying pv from the root. */
+static void print_pv(const struct search *s, FILE *f, const move_t *pv,
                      int n)
 {
     const struct game_ops *g = s->g;
@@ -85,6 +107,28 @@ void search_print_pv(const struct search *s, FILE *f, const move_t *pv,
         g->play(st, pv[i]);
     }
     free(st);
+}
+
+void search_report(const struct search *s, const move_t *pv, int pv_len,
+                   const char *fmt, ...)
+{
+    FILE *f = s->lim.progress;
+    if (!f)
+        return;
+    double t = clock_now() - s->t_start;
+    uint64_t nodes = search_total_nodes(s);
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("info ", f);
+    vfprintf(f, fmt, ap);
+    va_end(ap);
+    fprintf(f, " nodes %llu nps %llu time %llu", (unsigned long long)nodes,
+            (unsigned long long)(t > 0 ? (double)nodes / t : 0),
+            (unsigned long long)(t * 1000));
+    if (pv)
+        print_pv(s, f, pv, pv_len);
+    fputc('\n', f);
+    fflush(f);
 }
 
 static void worker_free(struct worker *w)
@@ -216,7 +260,7 @@ static void search_begin(struct search *s, const void *st,
     s->nthreads = 1;
     while (s->nthreads < n && search_worker(s, s->nthreads))
         s->nthreads++;
-    s->t_start = search_clock();
+    s->t_start = clock_now();
     s->deadline = lim->seconds > 0 ? s->t_start + lim->seconds : 0;
     atomic_store(&s->stop_all, false);
     atomic_store(&s->shared_nodes, 0);
@@ -251,7 +295,7 @@ static int game_over_result(struct search *s, struct search_result *out)
 /* Finishes *out: time, and the margin of a proven result. */
 static void result_done(const struct search *s, struct search_result *out)
 {
-    out->seconds = search_clock() - s->t_start;
+    out->seconds = clock_now() - s->t_start;
     out->margin = 0;
     if (out->proven && out->score != 0) {
         int m = search_score_margin(out->score);

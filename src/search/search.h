@@ -26,8 +26,16 @@ enum search_method {
     SEARCH_MCTS,
     SEARCH_RANDOM,       /* baseline: uniform random legal move       */
     SEARCH_GREEDY,       /* baseline: best static evaluation after one ply */
-    SEARCH_PLAIN_MCTS    /* baseline: UCT with uniform random playouts */
+    SEARCH_PLAIN_MCTS,   /* baseline: UCT with uniform random playouts */
+    SEARCH_METHOD_COUNT
 };
+
+/* The name of method m as the option `method` spells it ("auto",
+ * "alphabeta", ...); the one list of names, in search.c. */
+const char *search_method_name(enum search_method m);
+
+/* The method called name (any case); -1 for an unknown name. */
+int search_method_find(const char *name);
 
 struct search_limits {
     double seconds;             /* wall-clock budget, 0 = none            */

@@ -85,7 +85,6 @@ struct search {
 };
 
 /* search.c */
-double search_clock(void);
 /* Slow part of the node counter: flushes the count, checks the stop flag,
  * the deadline and the node budget; sets w->stop. */
 void search_poll(struct worker *w);
@@ -93,9 +92,13 @@ void search_poll(struct worker *w);
 move_t *search_ply_moves(struct worker *w, int ply);
 /* Total nodes of all workers so far. */
 uint64_t search_total_nodes(const struct search *s);
-/* Writes "pv M1 M2 ..." formatted by replaying pv from the root. */
-void search_print_pv(const struct search *s, FILE *f, const move_t *pv,
-                     int n);
+/* Writes one progress line to s->lim.progress (nothing when it is NULL):
+ * "info WHAT nodes N nps X time MS pv M1 M2 ...", WHAT formatted from
+ * fmt like printf, the pv (replayed from the root) only when pv is not
+ * NULL.  Every method's progress lines go through here. */
+void search_report(const struct search *s, const move_t *pv, int pv_len,
+                   const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 /* The per-thread worker i of s, created on first use (NULL if short of
  * memory). */
 struct worker *search_worker(struct search *s, int i);

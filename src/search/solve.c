@@ -16,6 +16,8 @@
  * no second hash-sized block; the search table is empty afterwards.
  * Stopping is polled through the worker like every other search.
  */
+#include "config.h"
+
 #include <limits.h>
 #include <string.h>
 
@@ -248,16 +250,7 @@ static int exact_score(int margin)
 /* One progress line per MTD(f) test: the bounds proven so far. */
 static void print_bounds(const struct search *s, int lo, int hi)
 {
-    FILE *f = s->lim.progress;
-    if (!f)
-        return;
-    double t = search_clock() - s->t_start;
-    uint64_t nodes = search_total_nodes(s);
-    fprintf(f, "info solve lower %d upper %d nodes %llu nps %llu time %llu\n",
-            lo, hi, (unsigned long long)nodes,
-            (unsigned long long)(t > 0 ? (double)nodes / t : 0),
-            (unsigned long long)(t * 1000));
-    fflush(f);
+    search_report(s, NULL, 0, "solve lower %d upper %d", lo, hi);
 }
 
 static struct solver solver_open(struct search *s)

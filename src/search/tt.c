@@ -1,4 +1,6 @@
 /* tt.c -- the lockless transposition table (layout and policy in tt.h). */
+#include "config.h"
+
 #include <stdint.h>
 #include <stdlib.h>
 #include <sys/mman.h>

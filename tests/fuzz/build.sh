@@ -41,7 +41,7 @@ if ! $cc -fsanitize=fuzzer,address,undefined "$probe" -o "$out/probe" \
 fi
 rm -f "$probe" "$out/probe" "$out/probe.log"
 
-flags="-std=c11 -D_GNU_SOURCE -pthread $cflags $san -I$configdir -I$srcdir/src"
+flags="-std=c11 -pthread $cflags $san -I$configdir -I$srcdir/src"
 
 # Library objects, rebuilt when their source, any header or games.def
 # changed.  Two sets: "full" has libFuzzer's whole instrumentation (comparison

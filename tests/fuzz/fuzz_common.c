@@ -1,5 +1,7 @@
 /* fuzz_common.c -- positions and invariant checks shared by the harnesses
  * (see fuzz_common.h). */
+#include "config.h"
+
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdbool.h>

@@ -17,6 +17,8 @@
  * current position's incremental hash equals hash_full.  At the end the
  * position passes fuzz_check_position.
  */
+#include "config.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -144,7 +146,7 @@ static void drop(struct snapshot *p)
     free(p->moves);
 }
 
-/* The framing of protocol.md section 1 for a reply to a line with id. */
+/* The framing of doc/protocol.md for a reply to a line with id. */
 static void check_framing(const char *r, size_t len, const char *id)
 {
     size_t idlen = strlen(id);

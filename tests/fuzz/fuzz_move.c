@@ -4,9 +4,11 @@
  * Beyond "no crash": the position is not touched; a token accepted as
  * MOVE_PARSE_OK is one of gen_moves, prints canonically and parses back to
  * the same move, and is accepted the same way in upper and lower case
- * (rules.md: move input is case-insensitive); a rejection's reason is one
- * line.
+ * (doc/games/<game>.md: move input is case-insensitive); a rejection's
+ * reason is one line.
  */
+#include "config.h"
+
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>

@@ -8,6 +8,8 @@
  * the position string round trip, every sampled move parses back and
  * plays with a consistent hash); a rejection has a one-line reason.
  */
+#include "config.h"
+
 #include <stdlib.h>
 #include <string.h>
 

@@ -7,6 +7,8 @@
  * (fuzz_check_position) and the same words and seed give the same
  * position again; a rejection has a one-line reason.
  */
+#include "config.h"
+
 #include <stdlib.h>
 #include <string.h>
 

@@ -3,6 +3,8 @@
  * LLVMFuzzerTestOneInput once.  Built with the ordinary compiler, this
  * turns the regression corpus (tests/fuzz/regress/) into a test of
  * `make check`, and reproduces a crash file under gdb or valgrind. */
+#include "config.h"
+
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,0 +1,13 @@
+/* clock.c -- the monotonic clock (POSIX clock_gettime). */
+#include "config.h"
+
+#include <time.h>
+
+#include "core/clock.h"
+
+double clock_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
