@@ -879,6 +879,9 @@ START_TEST(test_show)
 }
 END_TEST
 
+/* The numbers below are worked out from cephalopod.c's own weights:
+ * change detectors that tuning changes.  The end of the test checks what
+ * the evaluation must do whatever the weights. */
 START_TEST(test_evaluate)
 {
     unsigned char st[STATE_MAX];
@@ -899,6 +902,23 @@ START_TEST(test_evaluate)
     int a = G->evaluate(st);
     load(st, "cephalopod:3x3:B:B1..W2/W3..../......");
     ck_assert_int_eq(G->evaluate(st), a);
+    /* White far ahead (four dice to one): good for White whoever is to
+     * move, so positive for White to move and negative for Black. */
+    static const char *const ahead =
+        "cephalopod:5x5:%c:W2..W3..../..W1....../........B1/"
+        "........W4/..........";
+    char pos[128];
+    snprintf(pos, sizeof pos, ahead, 'W');
+    load(st, pos);
+    int white = G->evaluate(st);
+    ck_assert_int_gt(white, 0);
+    snprintf(pos, sizeof pos, ahead, 'B');
+    load(st, pos);
+    ck_assert_int_lt(G->evaluate(st), 0);
+    /* One more white die (far from the others) is better for White. */
+    load(st, "cephalopod:5x5:W:W2..W3..../..W1....../........B1/"
+             "........W4/W1........");
+    ck_assert_int_gt(G->evaluate(st), white);
 }
 END_TEST
 
