@@ -11,6 +11,9 @@
 #include "core/rng.h"
 #include "games/games.h"
 #include "search/perft.h"
+#include "gametest.h"
+#include "search/search.h"
+#include "searchtest.h"
 #include "tap_main.h"
 
 static const struct game_ops *const G = &truchet_ops;
@@ -36,21 +39,15 @@ union pos {
 
 static void setup_args(union pos *p, const char *arg)
 {
-    struct sbuf err = SBUF_INIT;
     char buf[128];
     snprintf(buf, sizeof buf, "%s", arg);
     char *argv[1] = { buf };
-    int rc = G->setup(p->b, 1, argv, 7, &err);
-    ck_assert_msg(rc == 0, "setup %s: %s", arg, sbuf_str(&err));
-    sbuf_free(&err);
+    gt_setup(G, p->b, 1, argv, 7);
 }
 
 static void load(union pos *p, const char *s)
 {
-    struct sbuf err = SBUF_INIT;
-    int rc = G->from_string(p->b, s, &err);
-    ck_assert_msg(rc == 0, "from_string %s: %s", s, sbuf_str(&err));
-    sbuf_free(&err);
+    gt_load(G, p->b, s);
 }
 
 /* Position with all tiles '/', side L or D, and the given stacks. */
@@ -166,19 +163,12 @@ static enum move_parse parse(const union pos *p, const char *s, move_t *m)
 /* Plays a token that must be legal. */
 static void play(union pos *p, const char *s)
 {
-    move_t m;
-    ck_assert_msg(parse(p, s, &m) == MOVE_PARSE_OK, "%s is illegal", s);
-    G->play(p->b, m);
-    ck_assert(G->hash(p->b) == G->hash_full(p->b));
+    gt_play(G, p->b, s);
 }
 
 static int64_t perft(const union pos *p, int depth)
 {
-    struct perft_ctx *c = perft_new(G, depth, NULL);
-    ck_assert_ptr_nonnull(c);
-    int64_t n = perft_run(c, p->b, depth);
-    perft_free(c);
-    return n;
+    return gt_perft(G, p->b, depth);
 }
 
 static void assert_illegal(const union pos *p, const char *s)
@@ -1280,6 +1270,40 @@ START_TEST(test_evaluate)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ */
+/* The shared search on Truchet                                       */
+/* ------------------------------------------------------------------ */
+
+/* Truchet, Light to move: of 1078 turns exactly one wins at once (flip b2,
+ * step b5-f1 and split onto the bases); a one-ply search finds it. */
+#define TRUCHET_WIN "truchet:1001101100111011011000011110001010101010011110" \
+    "111:L:a1L1,b1L1,b5L2,b8D1,c6D2,c7D1,d4D1,d8L2,e5D1,f2D1,f4D1,f6L2,g3D1," \
+    "g5D1,h2L2"
+
+/* Not plain UCT: 1078 moves are too many for uniform playouts. */
+static const enum search_method win_methods[] = {
+    SEARCH_AUTO, SEARCH_ALPHABETA, SEARCH_MCTS, SEARCH_GREEDY
+};
+
+START_TEST(test_truchet_win_in_one)
+{
+    const struct game_ops *g = &truchet_ops;
+    unsigned char *st = malloc(g->state_size);
+    ck_assert_ptr_nonnull(st);
+    gt_load(g, st, TRUCHET_WIN);
+    struct search *s = search_new(g, 4);
+    ck_assert_ptr_nonnull(s);
+    struct search_limits l = srch_limits(win_methods[_i]);
+    l.max_depth = 1;
+    l.max_nodes = 100000;
+    struct search_result r;
+    ck_assert_int_eq(search_run(s, st, &l, &r), 0);
+    srch_assert_best(g, st, &r, "*b2,b5-f1>we");
+    search_free(s);
+    free(st);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("truchet");
@@ -1333,6 +1357,8 @@ int main(void)
     tcase_add_test(tc, test_playouts);
     tcase_add_test(tc, test_max_moves_bound);
     tcase_add_test(tc, test_evaluate);
+    tcase_add_loop_test(tc, test_truchet_win_in_one, 0,
+                        (int)(sizeof win_methods / sizeof win_methods[0]));
     suite_add_tcase(s, tc);
 
     return tap_main(s);
