@@ -428,13 +428,11 @@ static Suite *contract_suite(void)
     tcase_add_loop_test(tc, test_setup_is_deterministic, 0, game_count());
     suite_add_tcase(s, tc);
 
-    tc = tcase_create("search");
-    tcase_set_timeout(tc, 120);
+    tc = tap_tcase(s, "search", 120);
     tcase_add_test(tc, test_symmetric_hash_contract);
     tcase_add_test(tc, test_auto_follows_game_preference);
     tcase_add_loop_test(tc, test_real_games_play_out, 0,
                         game_count() * SRCH_METHODS);
-    suite_add_tcase(s, tc);
     return s;
 }
 

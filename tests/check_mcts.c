@@ -106,9 +106,7 @@ END_TEST
 int main(void)
 {
     Suite *su = suite_create("mcts");
-    TCase *tc = tcase_create("players");
-    tcase_set_timeout(tc, 120);
-    suite_add_tcase(su, tc);
+    TCase *tc = tap_tcase(su, "players", 120);
     tcase_add_test(tc, test_random_is_uniformish);
     tcase_add_test(tc, test_greedy_takes_most);
     tcase_add_test(tc, test_mcts_solver_proves);

@@ -258,9 +258,7 @@ END_TEST
 int main(void)
 {
     Suite *su = suite_create("search");
-    TCase *tc = tcase_create("limits");
-    tcase_set_timeout(tc, 120);
-    suite_add_tcase(su, tc);
+    TCase *tc = tap_tcase(su, "limits", 120);
     tcase_add_loop_test(tc, test_deterministic_node_budget, 0,
                         SRCH_METHODS);
     tcase_add_test(tc, test_golden_tree);

@@ -40,8 +40,7 @@ START_TEST(test_solve_mnim)
     struct search_limits l = srch_limits(SEARCH_ALPHABETA);
     struct search_result r;
     ck_assert_int_eq(search_solve(s, &n, &l, &r), 0);
-    ck_assert(r.proven);
-    ck_assert_int_eq(ref_from_score(r.score), ref);
+    srch_assert_exact(&r, ref);
     ck_assert(gt_is_legal(&mnim_ops, &n, r.best));
     /* The move played keeps the value. */
     struct mnim c = n;
@@ -49,8 +48,7 @@ START_TEST(test_solve_mnim)
     int v = ref_value(&mnim_ops, &c, 0, 0);
     ck_assert_int_eq(c.side == n.side ? v : -v, ref);
     ck_assert_int_eq(search_run(s, &n, &l, &r), 0);
-    ck_assert(r.proven);
-    ck_assert_int_eq(ref_from_score(r.score), ref);
+    srch_assert_exact(&r, ref);
     search_free(s);
 }
 END_TEST
@@ -65,11 +63,9 @@ START_TEST(test_solve_tree)
     struct search_limits l = srch_limits(SEARCH_ALPHABETA);
     struct search_result r;
     ck_assert_int_eq(search_solve(s, &t, &l, &r), 0);
-    ck_assert(r.proven);
-    ck_assert_int_eq(ref_from_score(r.score), ref);
+    srch_assert_exact(&r, ref);
     ck_assert_int_eq(search_run(s, &t, &l, &r), 0);
-    ck_assert(r.proven);
-    ck_assert_int_eq(ref_from_score(r.score), ref);
+    srch_assert_exact(&r, ref);
     struct tree c = t;
     tree_ops.play(&c, r.best);
     int v = ref_value(&tree_ops, &c, 0, 0);
@@ -91,11 +87,9 @@ START_TEST(test_plies_left_tree)
     l.plies_left = plies;
     struct search_result r;
     ck_assert_int_eq(search_run(s, &t, &l, &r), 0);
-    ck_assert(r.proven);
-    ck_assert_int_eq(ref_from_score(r.score), ref);
+    srch_assert_exact(&r, ref);
     ck_assert_int_eq(search_solve(s, &t, &l, &r), 0);
-    ck_assert(r.proven);
-    ck_assert_int_eq(ref_from_score(r.score), ref);
+    srch_assert_exact(&r, ref);
     /* The table now holds entries of another horizon: still exact. */
     l.plies_left = 0;
     ck_assert_int_eq(search_solve(s, &t, &l, &r), 0);
@@ -206,9 +200,7 @@ END_TEST
 int main(void)
 {
     Suite *su = suite_create("solve");
-    TCase *tc = tcase_create("exact");
-    tcase_set_timeout(tc, 120);
-    suite_add_tcase(su, tc);
+    TCase *tc = tap_tcase(su, "exact", 120);
     tcase_add_test(tc, test_toy_reference_values);
     tcase_add_loop_test(tc, test_solve_mnim, 0, 18);
     tcase_add_loop_test(tc, test_solve_tree, 0, 24);

@@ -24,8 +24,7 @@ START_TEST(test_threads_solve_exact)
     l.threads = 3;
     struct search_result r;
     ck_assert_int_eq(search_solve(s, &t, &l, &r), 0);
-    ck_assert(r.proven);
-    ck_assert_int_eq(ref_from_score(r.score), ref);
+    srch_assert_exact(&r, ref);
     ck_assert_int_eq(r.margin, ref > 0 ? ref - 1 : ref < 0 ? ref + 1 : 0);
     l.method = SEARCH_MCTS;
     l.max_nodes = 200000;
@@ -96,8 +95,7 @@ START_TEST(test_hash_resize_and_clear)
     ck_assert_int_eq(ref_from_score(r.score), ref);
     search_clear(s);
     ck_assert_int_eq(search_run(s, &n, &l, &r), 0);
-    ck_assert(r.proven);
-    ck_assert_int_eq(ref_from_score(r.score), ref);
+    srch_assert_exact(&r, ref);
     /* An absurd size fails and keeps the old table. */
     ck_assert_int_eq(search_set_hash(s, (size_t)1 << 30), -1);
     ck_assert_int_eq(search_solve(s, &n, &l, &r), 0);
@@ -140,9 +138,7 @@ END_TEST
 int main(void)
 {
     Suite *su = suite_create("threads");
-    TCase *tc = tcase_create("threads");
-    tcase_set_timeout(tc, 120);
-    suite_add_tcase(su, tc);
+    TCase *tc = tap_tcase(su, "threads", 120);
     tcase_add_loop_test(tc, test_threads_solve_exact, 0, 6);
     tcase_add_test(tc, test_progress_lines);
     tcase_add_test(tc, test_hash_resize_and_clear);

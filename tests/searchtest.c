@@ -73,6 +73,12 @@ void srch_once(const struct game_ops *g, const void *st, size_t hash_mb,
     search_free(s);
 }
 
+void srch_assert_exact(const struct search_result *r, int ref)
+{
+    ck_assert(r->proven);
+    ck_assert_int_eq(ref_from_score(r->score), ref);
+}
+
 void srch_assert_best(const struct game_ops *g, const void *st,
                       const struct search_result *r, const char *want)
 {

@@ -29,6 +29,9 @@ struct search_limits srch_limits(enum search_method method);
 void srch_once(const struct game_ops *g, const void *st, size_t hash_mb,
                const struct search_limits *l, struct search_result *r);
 
+/* The result is proven and its score encodes the reference value ref. */
+void srch_assert_exact(const struct search_result *r, int ref);
+
 /* The result's move is legal and formats as want. */
 void srch_assert_best(const struct game_ops *g, const void *st,
                       const struct search_result *r, const char *want);

@@ -12,6 +12,15 @@
 #include <string.h>
 #include <unistd.h>
 
+/* A new test case of s named name, with a timeout of timeout seconds. */
+static inline TCase *tap_tcase(Suite *s, const char *name, int timeout)
+{
+    TCase *tc = tcase_create(name);
+    tcase_set_timeout(tc, timeout);
+    suite_add_tcase(s, tc);
+    return tc;
+}
+
 struct tap_skip {
     const char *test;            /* the test's name                */
     const char *reason;          /* why it cannot run here         */
