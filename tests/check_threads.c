@@ -34,6 +34,27 @@ START_TEST(test_threads_solve_exact)
 }
 END_TEST
 
+/* With several threads the node budget is shared: the search stops once
+ * all threads together reached it, overshooting by at most the nodes each
+ * thread counts between two looks at the shared total (1024). */
+START_TEST(test_threads_share_node_budget)
+{
+    struct tree t;
+    toy_tree_start(&t, 8, 60, 9);
+    struct search *s = search_new(&tree_ops, 4);
+    ck_assert_ptr_nonnull(s);
+    struct search_limits l = srch_limits(_i ? SEARCH_MCTS : SEARCH_ALPHABETA);
+    l.threads = 3;
+    l.max_nodes = 20000;
+    struct search_result r;
+    ck_assert_int_eq(search_run(s, &t, &l, &r), 0);
+    ck_assert(gt_is_legal(&tree_ops, &t, r.best));
+    ck_assert_uint_ge(r.nodes, 20000);
+    ck_assert_uint_lt(r.nodes, 20000 + 3 * 2048);
+    search_free(s);
+}
+END_TEST
+
 /* Reads what a search printed to its progress stream. */
 static char *capture_progress(const struct game_ops *g, const void *st,
                               struct search_limits *l)
@@ -140,6 +161,7 @@ int main(void)
     Suite *su = suite_create("threads");
     TCase *tc = tap_tcase(su, "threads", 120);
     tcase_add_loop_test(tc, test_threads_solve_exact, 0, 6);
+    tcase_add_loop_test(tc, test_threads_share_node_budget, 0, 2);
     tcase_add_test(tc, test_progress_lines);
     tcase_add_test(tc, test_hash_resize_and_clear);
     tcase_add_test(tc, test_tt_mapping);
