@@ -13,6 +13,9 @@
 #include "core/rng.h"
 #include "games/games.h"
 #include "search/perft.h"
+#include "search/search.h"
+#include "gametest.h"
+#include "searchtest.h"
 #include "tap_main.h"
 
 #define G (&cephalopod_ops)
@@ -27,19 +30,13 @@ static const char *const CROSS =
 
 static void load(void *st, const char *pos)
 {
-    struct sbuf err = SBUF_INIT;
-    int rc = G->from_string(st, pos, &err);
-    ck_assert_msg(rc == 0, "from_string(%s): %s", pos, sbuf_str(&err));
-    sbuf_free(&err);
+    gt_load(G, st, pos);
 }
 
 static void setup_size(void *st, const char *size)
 {
-    struct sbuf err = SBUF_INIT;
     char *argv[1] = { (char *)size };
-    int rc = G->setup(st, size ? 1 : 0, argv, 0, &err);
-    ck_assert_msg(rc == 0, "setup %s: %s", size ? size : "", sbuf_str(&err));
-    sbuf_free(&err);
+    gt_setup(G, st, size ? 1 : 0, argv, 0);
 }
 
 /* The position string of st into buf (at most len bytes). */
@@ -65,11 +62,7 @@ static enum move_parse parse(const void *st, const char *tok, move_t *m,
 /* Plays a move given as a token, which must be legal. */
 static void play_tok(void *st, const char *tok)
 {
-    char why[128];
-    move_t m = MOVE_NONE;
-    ck_assert_msg(parse(st, tok, &m, why, sizeof why) == MOVE_PARSE_OK,
-                  "%s: %s", tok, why);
-    G->play(st, m);
+    gt_play(G, st, tok);
 }
 
 /* Every legal move as canonical tokens joined by spaces, in generator
@@ -95,11 +88,7 @@ static void moves_at(const void *st, const char *cell, char *buf, size_t len)
 
 static int64_t perft(const void *st, int depth)
 {
-    struct perft_ctx *p = perft_new(G, depth, NULL);
-    ck_assert_ptr_nonnull(p);
-    int64_t n = perft_run(p, st, depth);
-    perft_free(p);
-    return n;
+    return gt_perft(G, st, depth);
 }
 
 /* ---- perft ------------------------------------------------------------- */
@@ -882,6 +871,9 @@ START_TEST(test_show)
 }
 END_TEST
 
+/* The numbers below are worked out from cephalopod.c's own weights:
+ * change detectors that tuning changes.  The end of the test checks what
+ * the evaluation must do whatever the weights. */
 START_TEST(test_evaluate)
 {
     unsigned char st[STATE_MAX];
@@ -902,6 +894,23 @@ START_TEST(test_evaluate)
     int a = G->evaluate(st);
     load(st, "cephalopod:3x3:B:B1..W2/W3..../......");
     ck_assert_int_eq(G->evaluate(st), a);
+    /* White far ahead (four dice to one): good for White whoever is to
+     * move, so positive for White to move and negative for Black. */
+    static const char *const ahead =
+        "cephalopod:5x5:%c:W2..W3..../..W1....../........B1/"
+        "........W4/..........";
+    char pos[128];
+    snprintf(pos, sizeof pos, ahead, 'W');
+    load(st, pos);
+    int white = G->evaluate(st);
+    ck_assert_int_gt(white, 0);
+    snprintf(pos, sizeof pos, ahead, 'B');
+    load(st, pos);
+    ck_assert_int_lt(G->evaluate(st), 0);
+    /* One more white die (far from the others) is better for White. */
+    load(st, "cephalopod:5x5:W:W2..W3..../..W1....../........B1/"
+             "........W4/W1........");
+    ck_assert_int_gt(G->evaluate(st), white);
 }
 END_TEST
 
@@ -919,6 +928,266 @@ START_TEST(test_interface_constants)
     ck_assert_uint_le(G->state_size, STATE_MAX);
     ck_assert_ptr_nonnull(G->count_moves);
     ck_assert_ptr_nonnull(G->hash_full);
+    ck_assert(G->prefers_mcts != NULL);    /* auto plays MCTS here */
+}
+END_TEST
+
+/* ---- search (the shared search on Cephalopod) ------------------------- */
+
+/* 3x3, White to move: of six moves only the capture b1=a1+b2 keeps the
+ * win (found and checked by the exhaustive reference). */
+#define CEPH_CAPTURE "cephalopod:3x3:W:..B5../B6B1W5/B1..W1"
+
+START_TEST(test_cephalopod_capture_wins)
+{
+    const struct game_ops *g = &cephalopod_ops;
+    unsigned char *st = malloc(g->state_size);
+    ck_assert_ptr_nonnull(st);
+    gt_load(g, st, CEPH_CAPTURE);
+    int ref = ref_value(g, st, 0, 0);
+    ck_assert_int_gt(ref, 0);
+    struct search *s = search_new(g, 4);
+    ck_assert_ptr_nonnull(s);
+    struct search_limits l = srch_limits(SEARCH_ALPHABETA);
+    struct search_result r;
+    ck_assert_int_eq(search_run(s, st, &l, &r), 0);
+    srch_assert_best(g, st, &r, "b1=a1+b2");
+    srch_assert_exact(&r, ref);
+    ck_assert_int_eq(search_solve(s, st, &l, &r), 0);
+    ck_assert(r.proven);
+    srch_assert_best(g, st, &r, "b1=a1+b2");
+    ck_assert_int_eq(r.margin, ref - 1);
+    l = srch_limits(SEARCH_MCTS);
+    l.max_nodes = 200000;
+    ck_assert_int_eq(search_run(s, st, &l, &r), 0);
+    srch_assert_best(g, st, &r, "b1=a1+b2");
+    search_free(s);
+    free(st);
+}
+END_TEST
+
+/* Under a clock a lone legal move is played at once by every method that
+ * searches (one empty cell, no capture there). */
+START_TEST(test_lone_move_under_clock)
+{
+    const struct game_ops *g = &cephalopod_ops;
+    unsigned char *st = malloc(g->state_size);
+    ck_assert_ptr_nonnull(st);
+    gt_load(g, st, "cephalopod:3x3:W:B6W6B6/W6..W6/B6W6B6");
+    struct search *s = search_new(g, 2);
+    ck_assert_ptr_nonnull(s);
+    static const enum search_method methods[] = {
+        SEARCH_AUTO, SEARCH_ALPHABETA, SEARCH_MCTS
+    };
+    for (int i = 0; i < 3; i++) {
+        struct search_limits l = srch_limits(methods[i]);
+        l.seconds = 30;
+        struct search_result r;
+        ck_assert_int_eq(search_run(s, st, &l, &r), 0);
+        ck_assert(gt_is_legal(g, st, r.best));
+        ck_assert_uint_le(r.nodes, 1);           /* played at once */
+    }
+    search_free(s);
+    free(st);
+}
+END_TEST
+
+/* A Cephalopod position string cut into its cells: two characters each
+ * ("W3", ".."), rows top first as the string has them. */
+struct ceph_grid {
+    int w, h;
+    char side;
+    char cell[8][8][3];
+};
+
+static void grid_read(struct ceph_grid *gr, const char *pos)
+{
+    ck_assert_int_eq(sscanf(pos, "cephalopod:%dx%d:%c:", &gr->w, &gr->h,
+                            &gr->side), 3);
+    const char *s = strchr(strchr(pos, ':') + 1, ':') + 3;
+    for (int r = 0; r < gr->h; r++, s++)
+        for (int c = 0; c < gr->w; c++, s += 2)
+            snprintf(gr->cell[r][c], 3, "%.2s", s);
+}
+
+static void grid_write(const struct ceph_grid *gr, char *buf, size_t size)
+{
+    int n = snprintf(buf, size, "cephalopod:%dx%d:%c:", gr->w, gr->h,
+                     gr->side);
+    for (int r = 0; r < gr->h; r++) {
+        for (int c = 0; c < gr->w; c++)
+            n += snprintf(buf + n, size - (size_t)n, "%s", gr->cell[r][c]);
+        if (r + 1 < gr->h)
+            n += snprintf(buf + n, size - (size_t)n, "/");
+    }
+}
+
+/* Image t of a position: bit 0 mirrors the columns, bit 1 the rows, bit
+ * 2 transposes (square boards only).  Written apart from the game's own
+ * code on purpose. */
+static void grid_image(const struct ceph_grid *in, int t,
+                       struct ceph_grid *out)
+{
+    *out = *in;
+    for (int r = 0; r < in->h; r++)
+        for (int c = 0; c < in->w; c++) {
+            int rr = t & 2 ? in->h - 1 - r : r;
+            int cc = t & 1 ? in->w - 1 - c : c;
+            if (t & 4)
+                memcpy(out->cell[cc][rr], in->cell[r][c], 3);
+            else
+                memcpy(out->cell[rr][cc], in->cell[r][c], 3);
+        }
+}
+
+static int grid_symmetries(const struct ceph_grid *gr)
+{
+    return gr->w == gr->h ? 8 : 4;
+}
+
+#define POS_MAX 256
+
+/* Positions of a few random games on a board of the given size. */
+static int random_ceph_positions(const char *size, char (*pos)[POS_MAX],
+                                 int max, uint64_t seed)
+{
+    const struct game_ops *g = &cephalopod_ops;
+    unsigned char *st = malloc(g->state_size);
+    move_t *mv = malloc(sizeof(move_t) * (size_t)g->max_moves);
+    ck_assert(st && mv);
+    struct rng r;
+    rng_seed(&r, seed);
+    char *argv[] = { (char *)size };
+    int count = 0;
+    for (int game = 0; game < 3 && count < max; game++) {
+        gt_setup(g, st, 1, argv, 0);
+        int n;
+        while (count < max && (n = g->gen_moves(st, mv)) > 0) {
+            g->play(st, mv[rng_below(&r, (uint64_t)n)]);
+            struct sbuf b = SBUF_INIT;
+            g->to_string(st, &b);
+            snprintf(pos[count++], POS_MAX, "%s", sbuf_str(&b));
+            sbuf_free(&b);
+        }
+    }
+    free(mv);
+    free(st);
+    return count;
+}
+
+static uint64_t symmetric_hash_of(const char *pos)
+{
+    const struct game_ops *g = &cephalopod_ops;
+    unsigned char *st = malloc(g->state_size);
+    ck_assert_ptr_nonnull(st);
+    gt_load(g, st, pos);
+    uint64_t h = g->hash_symmetric(st);
+    free(st);
+    return h;
+}
+
+/* The images of each position (8 on a square, 4 on a rectangle), as
+ * strings, and their symmetric hashes, which must all be equal. */
+struct images {
+    int count;
+    char pos[8][POS_MAX];
+};
+
+static uint64_t images_of(const char *pos, struct images *im)
+{
+    struct ceph_grid gr, img;
+    grid_read(&gr, pos);
+    im->count = grid_symmetries(&gr);
+    uint64_t h = symmetric_hash_of(pos);
+    for (int t = 0; t < im->count; t++) {
+        grid_image(&gr, t, &img);
+        grid_write(&img, im->pos[t], POS_MAX);
+        ck_assert_msg(symmetric_hash_of(im->pos[t]) == h, "%s vs %s", pos,
+                      im->pos[t]);
+    }
+    return h;
+}
+
+static bool is_image(const struct images *im, const char *pos)
+{
+    for (int t = 0; t < im->count; t++)
+        if (strcmp(im->pos[t], pos) == 0)
+            return true;
+    return false;
+}
+
+/* The images of a position share its symmetric hash, and any position
+ * that is not an image has another (pairs of positions of random games
+ * on a square and on a rectangle). */
+static const char *const sym_sizes[] = { "3x3", "5x5", "4x3" };
+
+START_TEST(test_cephalopod_symmetric_hash)
+{
+    enum { MAX = 120 };
+    char (*pos)[POS_MAX] = malloc(sizeof(char[POS_MAX]) * MAX);
+    struct images *im = malloc(sizeof *im * MAX);
+    uint64_t *hs = malloc(sizeof *hs * MAX);
+    ck_assert(pos && im && hs);
+    int n = random_ceph_positions(sym_sizes[_i], pos, MAX, 77 + (uint64_t)_i);
+    ck_assert_int_ge(n, 20);
+    for (int i = 0; i < n; i++)
+        hs[i] = images_of(pos[i], &im[i]);
+    int distinct = 0;
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++) {
+            bool image = is_image(&im[i], pos[j]);
+            if ((hs[i] == hs[j]) != image)   /* no ck_assert per pair */
+                ck_abort_msg("%s vs %s: image %d", pos[i], pos[j], image);
+            distinct += !image;
+        }
+    ck_assert_int_gt(distinct, n);
+    free(hs);
+    free(im);
+    free(pos);
+}
+END_TEST
+
+/* 3x3 endgames with three empty cells (found by random play; values from
+ * the exhaustive reference): winning with one good move of three, and
+ * losing whatever the side to move does. */
+static const char *const ceph_endgames[] = {
+    "cephalopod:3x3:W:W1B1../..W6B4/W6B1..",
+    "cephalopod:3x3:B:..B4../..W6W1/B1W1B6",
+    "cephalopod:3x3:W:B1B6../B6..../W6B1W2",
+    "cephalopod:3x3:B:..B1W1/W6..W6/..W2B1",
+};
+
+/* The solver (table keyed by the symmetric hash, so entries of mirror
+ * images meet) proves the reference value with a legal move that keeps
+ * it, for the position and for its transposed image. */
+START_TEST(test_solve_cephalopod_endgames)
+{
+    const struct game_ops *g = &cephalopod_ops;
+    unsigned char *st = malloc(g->state_size);
+    unsigned char *child = malloc(g->state_size);
+    ck_assert(st && child);
+    struct ceph_grid gr, img;
+    grid_read(&gr, ceph_endgames[_i / 2]);
+    grid_image(&gr, _i % 2 ? 4 : 0, &img);
+    char pos[POS_MAX];
+    grid_write(&img, pos, sizeof pos);
+    gt_load(g, st, pos);
+    int ref = ref_value(g, st, 0, 0);
+    struct search *s = search_new(g, 1);
+    ck_assert_ptr_nonnull(s);
+    struct search_limits l = srch_limits(SEARCH_ALPHABETA);
+    struct search_result r;
+    ck_assert_int_eq(search_solve(s, st, &l, &r), 0);
+    srch_assert_exact(&r, ref);
+    ck_assert(gt_is_legal(g, st, r.best));
+    memcpy(child, st, g->state_size);
+    g->play(child, r.best);
+    int v = ref_value(g, child, 0, 0);
+    ck_assert_int_eq(g->side_to_move(child) == g->side_to_move(st) ? v : -v,
+                     ref);
+    search_free(s);
+    free(child);
+    free(st);
 }
 END_TEST
 
@@ -967,6 +1236,14 @@ static Suite *cephalopod_suite(void)
     tcase_add_test(tc, test_evaluate);
     tcase_add_test(tc, test_interface_constants);
     suite_add_tcase(s, tc);
+
+    tc = tap_tcase(s, "search", 120);
+    tcase_add_test(tc, test_cephalopod_capture_wins);
+    tcase_add_test(tc, test_lone_move_under_clock);
+    tcase_add_loop_test(tc, test_cephalopod_symmetric_hash, 0,
+                        NELEM(sym_sizes));
+    tcase_add_loop_test(tc, test_solve_cephalopod_endgames, 0,
+                        2 * NELEM(ceph_endgames));
     return s;
 }
 

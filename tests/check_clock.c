@@ -8,6 +8,174 @@
 #include "proto/timeman.h"
 #include "tap_main.h"
 
+/* ------------------------------------------------------------------ */
+/* A referee's clock, written here from the GTP rules and not from
+ * timeman.c: MAIN seconds, then periods of BYO seconds for STONES moves
+ * (Canadian byo-yomi).  A move that runs out of main time goes on in a
+ * new period and does not count as one of its stones (the stricter
+ * reading).  Time is only lost by going below zero.                    */
+
+struct referee {
+    double main_left;            /* main time left                   */
+    double byo, period_left;     /* period length, time left in it   */
+    int stones, stones_left;     /* moves per period, left in it     */
+    bool in_byo;
+    bool flagged;
+};
+
+static void ref_start(struct referee *r, double main_time, double byo,
+                      int stones)
+{
+    *r = (struct referee){ .main_left = main_time, .byo = byo,
+                           .stones = stones };
+    if (main_time <= 0 && stones > 0) {
+        r->in_byo = true;
+        r->period_left = byo;
+        r->stones_left = stones;
+    }
+}
+
+/* The most the next move may take without losing on time. */
+static double ref_available(const struct referee *r)
+{
+    if (r->in_byo)
+        return r->period_left;
+    return r->main_left + (r->stones > 0 ? r->byo : 0);
+}
+
+static void ref_charge(struct referee *r, double seconds)
+{
+    if (!r->in_byo) {
+        r->main_left -= seconds;
+        if (r->main_left >= 0)
+            return;
+        if (r->stones == 0) {
+            r->flagged = true;
+            return;
+        }
+        r->in_byo = true;
+        r->period_left = r->byo + r->main_left;
+        r->stones_left = r->stones;
+        r->main_left = 0;
+        r->flagged = r->period_left < 0;
+        return;
+    }
+    r->period_left -= seconds;
+    if (r->period_left < 0)
+        r->flagged = true;
+    else if (--r->stones_left == 0) {
+        r->period_left = r->byo;
+        r->stones_left = r->stones;
+    }
+}
+
+/* One clock shape of test_budget_within_available_time. */
+struct shape {
+    const char *name;
+    double main_time, byo;
+    int stones;
+    double increment;            /* > 0: Fischer-like, via time_left  */
+    bool time_left_updates;      /* the referee sends time_left       */
+};
+
+static const struct shape shapes[] = {
+    { "sudden death 60 s", 60, 0, 0, 0, false },
+    { "sudden death 0.5 s", 0.5, 0, 0, 0, false },
+    { "sudden death, time_left", 20, 0, 0, 0, true },
+    { "Fischer-like 10 s + 1 s", 10, 0, 0, 1, true },
+    { "Fischer-like 1 s + 0.1 s", 1, 0, 0, 0.1, true },
+    { "byo-yomi 0.1 s then 10 s / 1", 0.1, 10, 1, 0, false },
+    { "byo-yomi 0 s then 10 s / 1", 0, 10, 1, 0, false },
+    { "byo-yomi 5 s then 3 s / 1", 5, 3, 1, 0, false },
+    { "byo-yomi 0 s then 10 s / 5", 0, 10, 5, 0, false },
+    { "byo-yomi 5 s then 10 s / 5", 5, 10, 5, 0, false },
+    { "byo-yomi 60 s then 30 s / 10", 60, 30, 10, 0, false },
+    { "byo-yomi 0.1 s then 10 s / 1, time_left", 0.1, 10, 1, 0, true },
+    { "byo-yomi 5 s then 10 s / 5, time_left", 5, 10, 5, 0, true },
+};
+
+/* Tells the engine's clock what the referee's says (GTP time_left). */
+static void send_time_left(struct clock_state *c, const struct referee *r)
+{
+    if (r->in_byo)
+        clock_left(c, 0, r->period_left, r->stones_left);
+    else
+        clock_left(c, 0, r->main_left, 0);
+}
+
+/* For every clock shape, a game of 150 moves in which each move takes
+ * its whole budget: no budget exceeds the time the referee says is
+ * available, and the referee never flags the engine. */
+START_TEST(test_budget_within_available_time)
+{
+    const struct shape *sh = &shapes[_i];
+    struct clock_state c;
+    struct referee r;
+    clock_settings(&c, sh->main_time, sh->byo, sh->stones);
+    ref_start(&r, sh->main_time, sh->byo, sh->stones);
+    for (int move = 0; move < 150; move++) {
+        int expected = 40 - move > 1 ? 40 - move : 1;
+        double b = clock_budget(&c, 0, 1.0, expected);
+        double avail = ref_available(&r);
+        ck_assert_msg(b > 0, "%s, move %d: budget %g", sh->name, move, b);
+        ck_assert_msg(b <= avail, "%s, move %d: budget %g s, available %g s",
+                      sh->name, move, b, avail);
+        clock_spend(&c, 0, b);
+        ref_charge(&r, b);
+        ck_assert_msg(!r.flagged, "%s: lost on time at move %d", sh->name,
+                      move);
+        if (sh->increment > 0)
+            r.main_left += sh->increment;
+        if (sh->time_left_updates)
+            send_time_left(&c, &r);
+    }
+}
+END_TEST
+
+/* The example of issue 20: 0.1 s of main time, then 10 s for each move.
+ * The first move may use the main time and most of one period, never
+ * more than the 10.1 s there are. */
+START_TEST(test_byoyomi_one_stone_first_move)
+{
+    struct clock_state c;
+    clock_settings(&c, 0.1, 10, 1);
+    for (int expected = 1; expected <= 60; expected++) {
+        double b = clock_budget(&c, 0, 1, expected);
+        ck_assert_msg(b > 1 && b <= 10.1, "%d moves: budget %g", expected, b);
+    }
+}
+END_TEST
+
+/* Sudden death: over the moves it expects, the engine uses a fair part
+ * of its time (a budget that shrank to nothing would pass the tests
+ * above). */
+START_TEST(test_sudden_death_uses_its_time)
+{
+    struct clock_state c;
+    clock_settings(&c, 60, 0, 0);
+    double spent = 0;
+    for (int move = 0; move < 30; move++) {
+        double b = clock_budget(&c, 0, 1, 30 - move);
+        clock_spend(&c, 0, b);
+        spent += b;
+    }
+    ck_assert_msg(spent > 30 && spent < 60, "spent %g s of 60", spent);
+}
+END_TEST
+
+/* time_left on its own: the clock becomes limited, and what it says
+ * replaces the engine's own accounting for that side only. */
+START_TEST(test_time_left_is_per_side)
+{
+    struct clock_state c;
+    clock_settings(&c, 100, 0, 0);
+    clock_left(&c, 1, 2, 0);
+    ck_assert(c.left[0] == 100 && c.left[1] == 2);
+    ck_assert(clock_budget(&c, 1, 1, 30) <= 1.0);
+    ck_assert(clock_budget(&c, 0, 1, 30) > 3.0);
+}
+END_TEST
+
 /* Plays `moves` simulated moves for side 0, each spending its whole
  * budget (moves_left counting down from `expected`, never below 1);
  * returns the smallest time left seen after a move. */
@@ -126,6 +294,11 @@ int main(void)
     tcase_add_test(tc, test_main_time_then_byoyomi);
     tcase_add_test(tc, test_time_left_overrides);
     tcase_add_test(tc, test_no_limit_settings);
+    tcase_add_loop_test(tc, test_budget_within_available_time, 0,
+                        (int)(sizeof shapes / sizeof shapes[0]));
+    tcase_add_test(tc, test_byoyomi_one_stone_first_move);
+    tcase_add_test(tc, test_sudden_death_uses_its_time);
+    tcase_add_test(tc, test_time_left_is_per_side);
     suite_add_tcase(s, tc);
     return tap_main(s);
 }

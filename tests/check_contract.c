@@ -11,6 +11,9 @@
 #include "core/rng.h"
 #include "games/games.h"
 #include "search/perft.h"
+#include "gametest.h"
+#include "search/search.h"
+#include "searchtest.h"
 #include "tap_main.h"
 
 #define SEEDS_PER_GAME 6
@@ -363,6 +366,103 @@ START_TEST(test_tool_facts)
 }
 END_TEST
 
+/* ---- the shared search on every game ---------------------------------- */
+
+/* Every game's optional symmetric hash is a function of the position:
+ * the same position, copied or read back from its string, hashes alike. */
+START_TEST(test_symmetric_hash_contract)
+{
+    for (int i = 0; i < game_count(); i++) {
+        const struct game_ops *g = game_at(i);
+        if (!g->hash_symmetric)
+            continue;
+        unsigned char *st = malloc(g->state_size);
+        unsigned char *copy = malloc(g->state_size);
+        move_t *mv = malloc(sizeof(move_t) * (size_t)g->max_moves);
+        ck_assert(st && copy && mv);
+        gt_setup(g, st, 0, NULL, 3);
+        struct rng r;
+        rng_seed(&r, 5);
+        for (int ply = 0; ply < 40; ply++) {
+            memcpy(copy, st, g->state_size);
+            ck_assert(g->hash_symmetric(copy) == g->hash_symmetric(st));
+            struct sbuf b = SBUF_INIT;
+            g->to_string(st, &b);
+            gt_load(g, copy, sbuf_str(&b));
+            sbuf_free(&b);
+            ck_assert(g->hash(copy) == g->hash(st));
+            ck_assert(g->hash_symmetric(copy) == g->hash_symmetric(st));
+            int n = g->gen_moves(st, mv);
+            if (n == 0)
+                break;
+            g->play(st, mv[rng_below(&r, (uint64_t)n)]);
+        }
+        free(mv);
+        free(copy);
+        free(st);
+    }
+}
+END_TEST
+
+/* `auto` asks each game which method to use (Cephalopod prefers MCTS,
+ * which reports playouts; DVONN's stacking phase alpha-beta, none). */
+START_TEST(test_auto_follows_game_preference)
+{
+    for (int i = 0; i < game_count(); i++) {
+        const struct game_ops *g = game_at(i);
+        unsigned char *st = malloc(g->state_size);
+        ck_assert_ptr_nonnull(st);
+        gt_setup(g, st, 0, NULL, 5);
+        struct search *s = search_new(g, 2);
+        ck_assert_ptr_nonnull(s);
+        struct search_limits l = srch_limits(SEARCH_AUTO);
+        l.max_nodes = 5000;
+        struct search_result r;
+        ck_assert_int_eq(search_run(s, st, &l, &r), 0);
+        ck_assert(gt_is_legal(g, st, r.best));
+        bool mcts = g->prefers_mcts && g->prefers_mcts(st);
+        ck_assert_msg((r.playouts > 0) == mcts, "%s: auto used %s", g->name,
+                      r.playouts > 0 ? "MCTS" : "alpha-beta");
+        search_free(s);
+        free(st);
+    }
+}
+END_TEST
+
+/* Every method plays legal moves through whole games of every real game,
+ * with the same side moving twice (DVONN ply 50, passes) and a draw
+ * horizon for Truchet. */
+START_TEST(test_real_games_play_out)
+{
+    const struct game_ops *g = game_at(_i % game_count());
+    enum search_method m = srch_methods[_i / game_count()];
+    unsigned char *st = malloc(g->state_size);
+    ck_assert_ptr_nonnull(st);
+    gt_setup(g, st, 0, NULL, 99);
+    struct search *s = search_new(g, 2);
+    ck_assert_ptr_nonnull(s);
+    int ply = 0;
+    for (; ply < 50 && g->outcome(st, NULL) == GAME_ONGOING; ply++) {
+        struct search_limits l = srch_limits(m);
+        l.max_nodes = m == SEARCH_PLAIN_MCTS ? 30 : 2000;
+        l.seed = (uint64_t)ply;
+        l.plies_left = 50 - ply;
+        struct search_result r;
+        ck_assert_int_eq(search_run(s, st, &l, &r), 0);
+        ck_assert(gt_is_legal(g, st, r.best));
+        g->play(st, r.best);
+    }
+    /* A game that ended early really has no move left (Truchet can end
+     * in 15 plies, a toy game sooner). */
+    move_t *mv = malloc(sizeof(move_t) * (size_t)g->max_moves);
+    ck_assert_ptr_nonnull(mv);
+    ck_assert(ply == 50 || g->gen_moves(st, mv) == 0);
+    free(mv);
+    search_free(s);
+    free(st);
+}
+END_TEST
+
 static Suite *contract_suite(void)
 {
     Suite *s = suite_create("contract");
@@ -376,6 +476,12 @@ static Suite *contract_suite(void)
     tcase_add_loop_test(tc, test_setup_is_deterministic, 0, game_count());
     tcase_add_loop_test(tc, test_tool_facts, 0, game_count());
     suite_add_tcase(s, tc);
+
+    tc = tap_tcase(s, "search", 120);
+    tcase_add_test(tc, test_symmetric_hash_contract);
+    tcase_add_test(tc, test_auto_follows_game_preference);
+    tcase_add_loop_test(tc, test_real_games_play_out, 0,
+                        game_count() * SRCH_METHODS);
     return s;
 }
 

@@ -15,6 +15,9 @@
 #include "core/rng.h"
 #include "games/games.h"
 #include "search/perft.h"
+#include "gametest.h"
+#include "search/search.h"
+#include "searchtest.h"
 #include "tap_main.h"
 
 #define G (&dvonn_ops)
@@ -96,11 +99,8 @@ static void mkpos(char *out, size_t n, const char *phase, const char *side,
 
 static void load(struct pos *p, const char *s)
 {
-    struct sbuf err = SBUF_INIT;
     ck_assert_uint_le(G->state_size, sizeof p->b);
-    int r = G->from_string(p->b, s, &err);
-    ck_assert_msg(r == 0, "from_string(%s): %s", s, sbuf_str(&err));
-    sbuf_free(&err);
+    gt_load(G, p->b, s);
 }
 
 static void load_spec(struct pos *p, const char *phase, const char *side,
@@ -113,12 +113,7 @@ static void load_spec(struct pos *p, const char *phase, const char *side,
 
 static void play_tok(struct pos *p, const char *tok)
 {
-    struct sbuf why = SBUF_INIT;
-    move_t m;
-    enum move_parse r = G->parse_move(p->b, tok, &m, &why);
-    ck_assert_msg(r == MOVE_PARSE_OK, "%s: %s", tok, sbuf_str(&why));
-    G->play(p->b, m);
-    sbuf_free(&why);
+    gt_play(G, p->b, tok);
 }
 
 /* parse_move must fail with code and a reason containing want. */
@@ -168,13 +163,10 @@ static void pos_str(const struct pos *p, char *out, size_t n)
 
 static void setup_args(struct pos *p, int argc, const char *a0, uint64_t seed)
 {
-    struct sbuf err = SBUF_INIT;
     char arg[64];
     char *argv[1] = { arg };
     snprintf(arg, sizeof arg, "%s", a0 ? a0 : "");
-    int r = G->setup(p->b, argc, argv, seed, &err);
-    ck_assert_msg(r == 0, "setup: %s", sbuf_str(&err));
-    sbuf_free(&err);
+    gt_setup(G, p->b, argc, argv, seed);
 }
 
 /* The test setup: DVONN pieces on C3 F3 I3, then every other cell in index
@@ -198,11 +190,7 @@ static void test_setup_plies(struct pos *p, int plies)
 
 static int64_t perft(const struct pos *p, int depth)
 {
-    struct perft_ctx *ctx = perft_new(G, depth, NULL);
-    ck_assert_ptr_nonnull(ctx);
-    int64_t n = perft_run(ctx, p->b, depth);
-    perft_free(ctx);
-    return n;
+    return gt_perft(G, p->b, depth);
 }
 
 /* Scores recomputed from a position string: height of owned stacks. */
@@ -434,7 +422,10 @@ END_TEST
 /* Late in the game a move weighs more than a piece: with 4 stacks left
  * (45 of 49 cells empty) a move is worth 6 + 288 * 45 / 49 = 270, so
  * White's lone piece next to two DVONN pieces scores 100 (piece) +
- * 2 * 270 (moves C3, E3) + 25 (touching a DVONN piece) = 665. */
+ * 2 * 270 (moves C3, E3) + 25 (touching a DVONN piece) = 665.
+ * A change detector: 665 is worked out from dvonn.c's own weights, and
+ * tuning them changes it.  test_eval_independent checks what the
+ * evaluation must do whatever the weights. */
 START_TEST(test_eval_late_mobility)
 {
     struct pos p;
@@ -442,6 +433,24 @@ START_TEST(test_eval_late_mobility)
     ck_assert_int_eq(G->evaluate(p.b), 665);
     load_spec(&p, "S", "B", "C3=R D3=W E3=R K5=R");
     ck_assert_int_eq(G->evaluate(p.b), -665);
+}
+END_TEST
+
+/* What the evaluation must do whatever its weights (its colour symmetry
+ * is checked on every position of test_random_playouts): positive for
+ * the side that is clearly ahead and negative for the other; better with
+ * one more piece of one's own. */
+START_TEST(test_eval_independent)
+{
+    struct pos p;
+    /* White: two tall stacks by a DVONN piece; Black: one piece. */
+    load_spec(&p, "S", "W", "C3=WWW D3=R E3=WW F3=B H3=R K5=R");
+    int ahead = G->evaluate(p.b);
+    ck_assert_int_gt(ahead, 0);
+    load_spec(&p, "S", "B", "C3=WWW D3=R E3=WW F3=B H3=R K5=R");
+    ck_assert_int_lt(G->evaluate(p.b), 0);
+    load_spec(&p, "S", "W", "C3=WWW D3=R E3=WW F3=B H3=R K5=R K4=W");
+    ck_assert_int_gt(G->evaluate(p.b), ahead);
 }
 END_TEST
 
@@ -1000,6 +1009,40 @@ START_TEST(test_ops_table)
 }
 END_TEST
 
+/* ---- search (the shared search on DVONN) ------------------------------ */
+
+/* DVONN, Black to move: H5J5 is the only move that ends the game, and
+ * Black wins by it; a one-ply search must see it, and the solver must
+ * agree with the reference. */
+#define DVONN_WIN "dvonn:S:B:.,.,BW,R,.,.,.,.,.,.,.,.,.,WBB,.,.,.,WW,.,.,.," \
+    ".,.,.,.,.,.,.,WBBBBB,R,.,.,.,.,B,BBBWBW,.,.,BB,.,.,.,W,W,.,BB,R,BW,."
+
+START_TEST(test_dvonn_win_in_one)
+{
+    const struct game_ops *g = &dvonn_ops;
+    unsigned char *st = malloc(g->state_size);
+    ck_assert_ptr_nonnull(st);
+    gt_load(g, st, DVONN_WIN);
+    struct search *s = search_new(g, 4);
+    ck_assert_ptr_nonnull(s);
+    struct search_limits l = srch_limits(SEARCH_ALPHABETA);
+    l.max_depth = 1;
+    struct search_result r;
+    ck_assert_int_eq(search_run(s, st, &l, &r), 0);
+    srch_assert_best(g, st, &r, "H5J5");
+    ck_assert_int_ge(r.score, EVAL_WIN_MIN);
+    l.max_depth = 0;
+    int ref = ref_value(g, st, 0, 0);
+    ck_assert_int_eq(search_solve(s, st, &l, &r), 0);
+    srch_assert_exact(&r, ref);
+    l.method = SEARCH_GREEDY;
+    ck_assert_int_eq(search_run(s, st, &l, &r), 0);
+    srch_assert_best(g, st, &r, "H5J5");
+    search_free(s);
+    free(st);
+}
+END_TEST
+
 static Suite *dvonn_suite(void)
 {
     Suite *s = suite_create("dvonn");
@@ -1020,6 +1063,7 @@ static Suite *dvonn_suite(void)
     tcase_add_test(tc, test_lone_dvonn_never_moves);
     tcase_add_test(tc, test_eval_capture_credit);
     tcase_add_test(tc, test_eval_late_mobility);
+    tcase_add_test(tc, test_eval_independent);
     tcase_add_test(tc, test_dvonn_stack_moves_with_owner);
     tcase_add_test(tc, test_disconnected_group_removed);
     tcase_add_test(tc, test_forced_pass_then_move);
@@ -1046,6 +1090,9 @@ static Suite *dvonn_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_loop_test(tc, test_random_playouts, 0, 40);
     suite_add_tcase(s, tc);
+
+    tc = tap_tcase(s, "search", 120);
+    tcase_add_test(tc, test_dvonn_win_in_one);
     return s;
 }
 

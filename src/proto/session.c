@@ -75,13 +75,18 @@ int session_setup(struct session *s, const struct game_ops *g, int argc,
                   char *const argv[], struct sbuf *err)
 {
     void *start = malloc(g->state_size);
+    /* The seed is drawn from a copy: a setup that fails leaves the
+     * generator, and so every later random setup, as it was. */
+    struct rng next = s->rng;
     int rc = -1;
     if (!start) {
         sbuf_puts(err, "out of memory");
-    } else if (g->setup(start, argc, argv, rng_next(&s->rng), err) == 0) {
+    } else if (g->setup(start, argc, argv, rng_next(&next), err) == 0) {
         rc = install(s, g, start);
         if (rc != 0)
             sbuf_puts(err, "out of memory");
+        else
+            s->rng = next;
     }
     free(start);
     return rc;

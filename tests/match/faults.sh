@@ -34,7 +34,10 @@ run() {
 check() {
     run "$1"
     [ $status -eq 0 ] || fail "$1: exit status $status"
-    [ $elapsed -le 10 ] || fail "$1: took $elapsed s"
+    # The fakes that hang sleep 30 s: a referee that waited for them
+    # instead of judging them at the deadline would take that long.  (No
+    # tighter wall-clock bound: a busy machine may slow the match.)
+    [ $elapsed -lt 30 ] || fail "$1: took $elapsed s"
     [ "$(grep -c "{fake (.*) $2" "$tmp/out")" -eq 2 ] ||
         fail "$1: expected two games lost with '$2'"
     score=$(grep '^Score of triad vs fake: 2 - 0 - 0 \[1.000\] 2$' \

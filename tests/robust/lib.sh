@@ -97,6 +97,24 @@ rss_kb() {
     awk '/^VmRSS:/ { print $2 }' "/proc/$pid/status"
 }
 
+# cpu_ticks: the CPU time the engine has used (user + system, in clock
+# ticks of 1/100 s).
+cpu_ticks() {
+    awk '{ sub(/^.*\) /, ""); print $12 + $13 }' "/proc/$pid/stat"
+}
+
+# wait_cpu TICKS SECONDS: waits until the engine has used TICKS ticks of
+# CPU time: it is working on a command, not waiting for input.
+wait_cpu() {
+    n=$(awk "BEGIN { print int($2 * 20) }")
+    i=0
+    while [ "$(cpu_ticks)" -lt "$1" ]; do
+        [ $i -lt "$n" ] || fail "the engine did not start thinking within $2 s"
+        sleep 0.05
+        i=$((i + 1))
+    done
+}
+
 # millis: a monotonic-enough clock in milliseconds.
 millis() {
     date +%s%3N

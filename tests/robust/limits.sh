@@ -18,22 +18,40 @@ set_option maxplies 1000001|set_option method best|set_option seed -1
 set_option seed 18446744073709551616|set_option nosuch 1
 time_settings -1 0 0|time_settings 0 -1 0|time_settings 0 0 -1
 time_settings 1e10 0 0|time_settings nan 0 0|time_settings 1 1 1000001
-time_left w -1 0|time_left w nan 0|time_left w 1 -1|time_left x 1 0'
+time_left w -1 0|time_left w nan 0|time_left w 1 -1|time_left x 1 0
+setup cephalopod 9x9|setup dvonn random=x|setup truchet x|setup chess'
 
-# Every refused command (ids 1xx) is followed by "options" and
-# "position" (ids 2xx, 3xx), which must answer as at the start (2, 3).
+# Every refused command (ids 1xx) is followed by "options", "position"
+# and "history" (ids 2xx, 3xx, 4xx), which must answer as at the start
+# (2, 3, 4).  At the end a random setup (id 9) must give the same board
+# as in an engine that never saw the refused commands: they did not
+# touch the generator.  (The clocks are not visible through the
+# protocol; check_proto's snapshot compares them.)
 printf '%s\n' "$refused" | tr '|' '\n' > "$tmp/refused"
+start_lines() {
+    printf '%s\n' "set_option hash 1" "setup dvonn random=3" "play w a3a2" \
+        "2 options" "3 position" "4 history"
+}
+end_lines() {
+    printf '%s\n' "8 setup truchet" "9 position"
+}
 {
-    printf '%s\n' "set_option hash 1" "setup dvonn random=3" "2 options" \
-        "3 position"
+    start_lines
     k=100
     while IFS= read -r c; do
         k=$((k + 1))
-        printf '%s\n' "$k $c" "$((k + 100)) options" "$((k + 200)) position"
+        printf '%s\n' "$k $c" "$((k + 100)) options" "$((k + 200)) position" \
+            "$((k + 300)) history"
     done < "$tmp/refused"
+    end_lines
 } > "$tmp/in"
 timeout -s KILL 60 "$TRIAD" --quiet < "$tmp/in" > "$tmp/out" 2> "$tmp/err" ||
     fail "engine status $?"
+{ start_lines; end_lines; } |
+    timeout -s KILL 60 "$TRIAD" --quiet > "$tmp/ref" 2>&1 ||
+    fail "reference engine status $?"
+[ "$(grep '^=9 ' "$tmp/out")" = "$(grep '^=9 ' "$tmp/ref")" ] ||
+    fail "the refused commands changed the random setup that followed"
 LC_ALL=C awk '
     /^[=?][0-9]+/ { id = substr($1, 2) + 0; cur = id; text[id] = $0; next }
     $0 != "" { text[cur] = text[cur] "\n" $0 }
@@ -45,8 +63,10 @@ LC_ALL=C awk '
             }
             sub(/^=[0-9]+ /, "", text[k + 100]); sub(/^=[0-9]+ /, "", text[2])
             sub(/^=[0-9]+ /, "", text[k + 200]); sub(/^=[0-9]+ /, "", text[3])
-            if (text[k + 100] != text[2] || text[k + 200] != text[3]) {
-                print "FAIL: changed the options or position: " text[k]
+            sub(/^=[0-9]+ ?/, "", text[k + 300]); sub(/^=[0-9]+ ?/, "", text[4])
+            if (text[k + 100] != text[2] || text[k + 200] != text[3] ||
+                text[k + 300] != text[4]) {
+                print "FAIL: changed the options, position or history: " text[k]
                 bad = 1
             }
         }
@@ -56,19 +76,22 @@ LC_ALL=C awk '
     }' "$tmp/out" || exit 1
 
 # Within range, the thinking commands keep to their time.
-# timed LIMIT_MS COMMAND...: the last command must answer '=' within
-# LIMIT_MS milliseconds of being sent.
+# timed LIMIT_MS COMMAND...: the last command must answer '=' and the
+# engine (one thread) must have used at most LIMIT_MS milliseconds of
+# CPU time, start-up included.  CPU time, not wall time: a loaded machine
+# stretches the latter but not the work a search does past its deadline.
+# (timeout's KILL after 60 s catches an engine that hangs without work.)
 timed() {
     limit=$1
     shift
-    t0=$(millis)
-    printf '%s\n' "set_option hash 1" "$@" |
-        timeout -s KILL 60 "$TRIAD" --quiet > "$tmp/out" 2>&1
-    t1=$(millis)
+    cpu=$( { printf '%s\n' "set_option hash 1" "$@" |
+             timeout -s KILL 60 "$TRIAD" --quiet > "$tmp/out" 2>&1; times; } |
+           awk 'END { split($1, u, /[ms]/); split($2, s, /[ms]/)
+                      print int((u[1] * 60 + u[2] + s[1] * 60 + s[2]) * 1000) }')
     tail -n 2 "$tmp/out" | head -n 1 | grep -q '^=' ||
         fail "$*: $(tail -n 2 "$tmp/out")"
-    [ $((t1 - t0)) -le "$limit" ] || fail "$*: took $((t1 - t0)) ms"
-    echo "ok: $(printf '%s; ' "$@")$((t1 - t0)) ms"
+    [ "$cpu" -le "$limit" ] || fail "$*: used $cpu ms of CPU"
+    echo "ok: $(printf '%s; ' "$@")$cpu ms of CPU"
 }
 timed 4000 "setup truchet" "solve 0.5"
 timed 4000 "setup cephalopod" "solve 0.5"

@@ -6,12 +6,16 @@
 # engine then goes on.  SIGINT
 # while it waits for input ends it like any program (doc/robustness.md).
 . "${srcdir:-.}/tests/robust/lib.sh"
+[ -r /proc/self/stat ] || { echo "SKIP: no /proc to see the engine think"; exit 77; }
 
-# interrupt ID COMMAND: sends the command, SIGINT after 0.5 s, and expects
-# its reply within 5 s; prints the reply.
+# interrupt ID COMMAND: sends the command, SIGINT once the engine has
+# spent 0.3 s of CPU time on it (so it has read the command and is
+# thinking, however busy the machine is), and expects its reply within
+# 5 s; prints the reply.
 interrupt() {
+    ticks=$(cpu_ticks)
     send "$1 $2"
-    sleep 0.5
+    wait_cpu "$((ticks + 30))" 60
     t0=$(millis)
     kill -INT "$pid" || fail "$2: the engine is gone"
     wait_for "^[=?]$1 " 5
