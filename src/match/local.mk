@@ -8,10 +8,12 @@ MATCH_SOURCES = \
 	src/match/opening.c src/match/opening.h \
 	src/match/options.c src/match/options.h \
 	src/match/probe.c src/match/probe.h \
+	src/match/rating.c src/match/rating.h \
 	src/match/record.c src/match/record.h \
 	src/match/referee.c src/match/referee.h \
 	src/match/sgf.c src/match/sgf.h \
 	src/match/stats.c src/match/stats.h \
+	src/match/table.c src/match/table.h \
 	src/match/tourney.c src/match/tourney.h
 
 bin_PROGRAMS += src/triad-match
@@ -40,4 +42,11 @@ TESTS += tests/check_match
 tests_check_match_SOURCES = tests/check_match.c $(MATCH_SOURCES)
 tests_check_match_CFLAGS = $(CHECK_CFLAGS_ALL)
 tests_check_match_LDADD = $(CHECK_LDADD_ALL)
+check_PROGRAMS += tests/check_ratings
+TESTS += tests/check_ratings
+tests_check_ratings_SOURCES = tests/check_ratings.c src/match/rating.c \
+	src/match/rating.h src/match/stats.c src/match/stats.h \
+	src/match/table.c src/match/table.h
+tests_check_ratings_CFLAGS = $(CHECK_CFLAGS_ALL)
+tests_check_ratings_LDADD = $(CHECK_LDADD_ALL)
 endif
