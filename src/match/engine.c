@@ -476,6 +476,28 @@ static enum engine_status read_reply(struct engine *e, double deadline,
     }
 }
 
+/* Output that arrived after the last reply and before this command (an
+ * extra reply, stray text) belongs to no command: reading it as the
+ * answer to the next one would blame the wrong exchange. */
+static enum engine_status check_unsolicited(struct engine *e,
+                                            struct sbuf *reply)
+{
+    struct pollfd p = { .fd = e->from_fd, .events = POLLIN };
+    while (poll(&p, 1, 0) > 0 && (p.revents & POLLIN)) {
+        size_t before = e->len;
+        if (read_some(e) != ENGINE_OK || e->len == before)
+            break;      /* end of file, error or too much: the command
+                           that follows will tell */
+    }
+    size_t start = strspn(e->buf ? e->buf : "", "\n");
+    if (start == e->len) {
+        consume(e, start);
+        return ENGINE_OK;
+    }
+    quote_line(e, start, reply);
+    return ENGINE_UNSOLICITED;
+}
+
 enum engine_status engine_call(struct engine *e, const char *line,
                                double timeout, struct sbuf *reply,
                                double *elapsed)
@@ -486,6 +508,9 @@ enum engine_status engine_call(struct engine *e, const char *line,
     sbuf_reset(reply);
     if (!engine_running(e) || e->to_fd < 0)
         return ENGINE_DEAD;
+    enum engine_status st = check_unsolicited(e, reply);
+    if (st != ENGINE_OK)
+        return st;
     double deadline = start + timeout;
     size_t n = strlen(line);
     char *msg = malloc(n + 2);
@@ -493,7 +518,7 @@ enum engine_status engine_call(struct engine *e, const char *line,
         return ENGINE_DEAD;
     memcpy(msg, line, n);
     msg[n] = '\n';
-    enum engine_status st = write_all(e, msg, n + 1, deadline);
+    st = write_all(e, msg, n + 1, deadline);
     free(msg);
     if (st == ENGINE_OK)
         st = read_reply(e, deadline, reply);

@@ -25,7 +25,9 @@ enum engine_status {
     ENGINE_TIMEOUT,     /* no complete reply before the deadline       */
     ENGINE_DEAD,        /* the process ended or closed its pipes       */
     ENGINE_MALFORMED,   /* the reply does not start with '=' or '?'    */
-    ENGINE_CANCELLED    /* *cancel became true while waiting           */
+    ENGINE_CANCELLED,   /* *cancel became true while waiting           */
+    ENGINE_UNSOLICITED  /* output nobody asked for was waiting before the
+                           command; *reply holds its first line          */
 };
 
 struct engine {

@@ -25,7 +25,8 @@ dist_doc_DATA += doc/triad-match.md
 
 # Whole matches: triad against triad, and against a broken engine.  The
 # scripts find the programs through TRIAD and TRIAD_MATCH.
-MATCH_SH_TESTS = tests/match/selfplay.sh tests/match/faults.sh
+MATCH_SH_TESTS = tests/match/selfplay.sh tests/match/faults.sh \
+	tests/match/records.sh
 EXTRA_DIST += doc/triad-match.1 src/match/local.mk $(MATCH_SH_TESTS) \
 	tests/match/fake-engine.sh
 TEST_EXTENSIONS += .sh

@@ -11,6 +11,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "games/games.h"
 #include "match/options.h"
@@ -58,6 +61,8 @@ void options_usage(FILE *out)
 "  --records FILE         append an SGF record of every game to FILE\n"
 "  --sprt E0,E1,A,B       stop early once the SPRT accepts H0 or H1\n"
 "  --restart              new engine processes for every game\n"
+"  --run-id ID            the run's identity in the records (default:\n"
+"                         random); give the shards of one match the same\n"
 "  --engine-stderr FILE   append the engines' standard error to FILE\n"
 "  --merge FILE...        combine record files and print the statistics\n"
 "  --quiet                only the final statistics\n"
@@ -203,6 +208,36 @@ static int set_name(struct match_conf *c, const char *name,
     return 0;
 }
 
+/* A run id: letters, digits and ._:- (it names files and records). */
+static int set_run_id(struct match_conf *c, const char *id,
+                      struct sbuf *err)
+{
+    size_t n = strlen(id);
+    if (n == 0 || n >= MATCH_RUN_MAX ||
+        strspn(id, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                   "0123456789._:-") != n) {
+        sbuf_printf(err, "bad --run-id: %s (1 to %d letters, digits or "
+                    "._:-)", id, MATCH_RUN_MAX - 1);
+        return -1;
+    }
+    memcpy(c->run_id, id, n + 1);
+    return 0;
+}
+
+/* A fresh run id: 64 random bits (the clock and the process id if the
+ * kernel has no randomness to give). */
+static void draw_run_id(char id[MATCH_RUN_MAX])
+{
+    uint64_t bits;
+    if (getrandom(&bits, sizeof bits, GRND_NONBLOCK) != (ssize_t)sizeof bits) {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        bits = ((uint64_t)ts.tv_sec * 1000000007u) ^ (uint64_t)ts.tv_nsec ^
+               ((uint64_t)getpid() << 40);
+    }
+    snprintf(id, MATCH_RUN_MAX, "%016llx", (unsigned long long)bits);
+}
+
 static int set_setup(struct match_conf *c, const char *s, struct sbuf *err)
 {
     int words = 0;
@@ -227,7 +262,7 @@ enum {
     OPT_FIRST, OPT_CONC, OPT_MOVETIME, OPT_TC, OPT_GRACE, OPT_SEED,
     OPT_RECORDS, OPT_MAXPLIES, OPT_SPRT, OPT_SETUP, OPT_RANDOM_START,
     OPT_RANDOM_PLIES, OPT_RESTART, OPT_STDERR, OPT_MERGE, OPT_QUIET,
-    OPT_HELP, OPT_VERSION
+    OPT_HELP, OPT_VERSION, OPT_RUN_ID
 };
 
 static const struct option longopts[] = {
@@ -251,6 +286,7 @@ static const struct option longopts[] = {
     { "dvonn-random", no_argument, NULL, OPT_RANDOM_START },
     { "random-plies", required_argument, NULL, OPT_RANDOM_PLIES },
     { "restart", no_argument, NULL, OPT_RESTART },
+    { "run-id", required_argument, NULL, OPT_RUN_ID },
     { "engine-stderr", required_argument, NULL, OPT_STDERR },
     { "merge", no_argument, NULL, OPT_MERGE },
     { "quiet", no_argument, NULL, OPT_QUIET },
@@ -346,6 +382,7 @@ static int one_option(struct match_conf *c, int id, const char *arg,
     case OPT_SETUP: return set_setup(c, arg, err);
     case OPT_RANDOM_START: c->random_start = true; return 0;
     case OPT_RESTART: c->restart = true; return 0;
+    case OPT_RUN_ID: return set_run_id(c, arg, err);
     case OPT_STDERR: c->engine_stderr = arg; return 0;
     case OPT_MERGE: c->merge = true; return 0;
     case OPT_QUIET: c->quiet = true; return 0;
@@ -428,6 +465,8 @@ static int finish(struct match_conf *c, bool movetime_given,
     if (c->maxplies < 0)
         c->maxplies = c->game->max_game_plies ? 0
                                               : DEFAULT_MAXPLIES_UNBOUNDED;
+    if (!c->run_id[0])
+        draw_run_id(c->run_id);
     return finish_engines(c, each, err);
 }
 

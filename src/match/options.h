@@ -15,6 +15,7 @@
 #define MATCH_NAME_MAX 64       /* engine names, NUL included           */
 #define MATCH_SETUP_MAX 512     /* --setup text, NUL included           */
 #define MATCH_SETUP_WORDS 16    /* words of --setup                     */
+#define MATCH_RUN_MAX 64        /* run ids, NUL included                */
 
 struct engine_conf {
     const char *cmd;            /* run through /bin/sh -c or split       */
@@ -39,6 +40,8 @@ struct match_conf {
     double tc_inc;
     double grace;               /* extra seconds before a time loss      */
     uint64_t seed;
+    char run_id[MATCH_RUN_MAX]; /* --run-id, or drawn at random: names
+                                   this run's games in the records     */
     const char *records;        /* SGF file to append to, or NULL        */
     long maxplies;              /* draw after this many plies, 0 = off   */
     bool use_sprt;

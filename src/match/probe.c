@@ -63,6 +63,9 @@ static int probe_one(struct referee *r, int i, const char *setup,
         engine_describe_end(e, why);
     else if (st == ENGINE_TIMEOUT)
         sbuf_printf(why, "sent no reply within %.0f s", REFEREE_CMD_TIMEOUT);
+    else if (st == ENGINE_UNSOLICITED)
+        sbuf_printf(why, "sent an unsolicited reply: \"%s\"",
+                    sbuf_str(&r->reply));
     else
         sbuf_printf(why, "sent a malformed reply: \"%s\"",
                     sbuf_str(&r->reply));

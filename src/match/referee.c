@@ -71,6 +71,10 @@ static void explain(struct engine *e, enum engine_status st,
         sbuf_printf(why, "sent a malformed reply to '%s': \"%.100s\"",
                     line, reply);
         break;
+    case ENGINE_UNSOLICITED:
+        sbuf_printf(why, "sent an unsolicited reply before '%s': "
+                    "\"%.100s\"", line, reply);
+        break;
     case ENGINE_DEAD:
         engine_describe_end(e, why);
         sbuf_printf(why, " (at '%s')", line);
@@ -418,6 +422,7 @@ static void fill_header(struct game_ctx *x, long number)
     memcpy(rec->names[1], c->eng[1].name, MATCH_NAME_MAX);
     rec->a_side = (int)(number % 2);    /* A is first in even games */
     rec->seed = c->seed;
+    memcpy(rec->run_id, c->run_id, MATCH_RUN_MAX);
     today(rec->date);
     options_time_text(c, &rec->timectl);
     x->engine_of_side[rec->a_side] = 0;

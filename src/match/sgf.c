@@ -73,6 +73,8 @@ static void write_root(const struct game_record *r, const char *app,
     put_text(out, r->names[1]);
     sbuf_putc(out, ']');
     sbuf_printf(out, "XSEED[%llu]", (unsigned long long)r->seed);
+    if (r->run_id[0])
+        prop(out, "XRUN", r->run_id);
     prop(out, "XTIME", sbuf_str(&r->timectl));
     prop(out, "XSETUP", sbuf_str(&r->setup));
     sbuf_printf(out, "XOPENING[%d]\n", r->opening_plies);
@@ -223,6 +225,13 @@ static int root_value(struct parser *p, const char *id, int k,
         int rc = parse_num(p, v, UINT64_MAX, &n);
         r->seed = n;
         return rc;
+    }
+    if (strcmp(id, "XRUN") == 0) {
+        if (v->len == 0 || v->len >= MATCH_RUN_MAX ||
+            strlen(sbuf_str(v)) != v->len)
+            return fail(p, "bad XRUN");
+        memcpy(r->run_id, v->buf, v->len + 1);
+        return 0;
     }
     if (strcmp(id, "XOPENING") == 0) {
         int rc = parse_num(p, v, 100000, &n);

@@ -25,6 +25,7 @@
 
 struct slot {
     bool done;
+    bool counted;           /* in the records and the final score      */
     int a_result;           /* +1 A won, -1 A lost, 0 draw             */
     int faulty;             /* engine that forfeited, -1               */
     enum end_kind end;
@@ -76,30 +77,48 @@ static void fail_locked(struct tourney *t, const char *why)
     atomic_store(&t->stop, true);
 }
 
-/* Accounts for the games that complete the in-order prefix: records,
- * final score, SPRT.  Called with the lock held. */
+/* Accounts for finished game slot s: record, score, forfeits.  Called
+ * with the lock held. */
+static void account(struct tourney *t, struct slot *s)
+{
+    if (t->records && s->sgf &&
+        (fputs(s->sgf, t->records) < 0 || fflush(t->records) != 0))
+        fail_locked(t, "cannot write the records file");
+    free(s->sgf);
+    s->sgf = NULL;
+    s->counted = true;
+    tally(&t->final, s->a_result);
+    if (s->faulty >= 0)
+        t->forfeits[s->faulty]++;
+    if (s->faulty >= 0 && s->end == END_TIME)
+        t->timeouts[s->faulty]++;
+}
+
+/* Accounts for the games that complete the in-order prefix, so that the
+ * SPRT sees the games in number order.  Called with the lock held. */
 static void advance_prefix(struct tourney *t)
 {
     const struct match_conf *c = t->c;
     while (!t->decided && t->prefix < c->games &&
            t->slots[t->prefix].done) {
-        struct slot *s = &t->slots[t->prefix++];
-        if (t->records && s->sgf &&
-            (fputs(s->sgf, t->records) < 0 || fflush(t->records) != 0))
-            fail_locked(t, "cannot write the records file");
-        free(s->sgf);
-        s->sgf = NULL;
-        tally(&t->final, s->a_result);
-        if (s->faulty >= 0)
-            t->forfeits[s->faulty]++;
-        if (s->faulty >= 0 && s->end == END_TIME)
-            t->timeouts[s->faulty]++;
+        account(t, &t->slots[t->prefix++]);
         if (c->use_sprt &&
             stats_sprt_verdict(&t->final, &c->sprt) != SPRT_CONTINUE) {
             t->decided = true;
             atomic_store(&t->stop, true);
         }
     }
+}
+
+/* Once the workers are gone: every finished game that the prefix did not
+ * reach because a signal left an earlier game unfinished is still a
+ * played game; keep its record and count it.  After an SPRT verdict the
+ * match is the games the verdict saw, the same at any concurrency. */
+static void account_rest(struct tourney *t)
+{
+    for (long g = 0; !t->decided && g < t->c->games; g++)
+        if (t->slots[g].done && !t->slots[g].counted)
+            account(t, &t->slots[g]);
 }
 
 static void print_progress(struct tourney *t, const struct game_record *r)
@@ -256,8 +275,8 @@ static void print_header(const struct tourney *t)
     sbuf_printf(&s, ", games %ld to %ld, ", c->first_game + 1,
                 c->first_game + c->games);
     options_time_text(c, &s);
-    sbuf_printf(&s, ", seed %llu, concurrency %d",
-                (unsigned long long)c->seed, c->concurrency);
+    sbuf_printf(&s, ", seed %llu, run %s, concurrency %d",
+                (unsigned long long)c->seed, c->run_id, c->concurrency);
     if (c->random_plies)
         sbuf_printf(&s, ", %d random plies", c->random_plies);
     if (c->maxplies)
@@ -266,6 +285,18 @@ static void print_header(const struct tourney *t)
     fflush(t->out);
     sbuf_free(&s);
     sbuf_free(&err);
+}
+
+/* Games played at once share the cores; more games than cores starve
+ * the engines of the time they were told they have. */
+static void warn_concurrency(const struct match_conf *c)
+{
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    long games = c->concurrency < c->games ? c->concurrency : c->games;
+    if (cores > 0 && games > cores)
+        fprintf(stderr, "triad-match: warning: %ld games at once on %ld "
+                "cores: engines get less time than they are told and may "
+                "lose on time (lower --concurrency)\n", games, cores);
 }
 
 static void print_summary(const struct tourney *t)
@@ -332,9 +363,11 @@ int tourney_run(const struct match_conf *c, const char *app, FILE *out)
     }
     t.slots = calloc((size_t)c->games, sizeof *t.slots);
     if (t.slots && pthread_mutex_init(&t.lock, NULL) == 0) {
+        warn_concurrency(c);
         if (!c->quiet)
             print_header(&t);
         if (run_workers(&t) == 0) {
+            account_rest(&t);
             print_summary(&t);
             status = MATCH_EXIT_OK;
         } else {
