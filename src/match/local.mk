@@ -11,6 +11,7 @@ MATCH_SOURCES = \
 	src/match/rating.c src/match/rating.h \
 	src/match/record.c src/match/record.h \
 	src/match/referee.c src/match/referee.h \
+	src/match/schedule.c src/match/schedule.h \
 	src/match/sgf.c src/match/sgf.h \
 	src/match/stats.c src/match/stats.h \
 	src/match/table.c src/match/table.h \
@@ -26,7 +27,7 @@ dist_doc_DATA += doc/triad-match.md
 # Whole matches: triad against triad, and against a broken engine.  The
 # scripts find the programs through TRIAD and TRIAD_MATCH.
 MATCH_SH_TESTS = tests/match/selfplay.sh tests/match/faults.sh \
-	tests/match/records.sh
+	tests/match/records.sh tests/match/tournament.sh
 EXTRA_DIST += doc/triad-match.1 src/match/local.mk $(MATCH_SH_TESTS) \
 	tests/match/fake-engine.sh
 TEST_EXTENSIONS += .sh

@@ -37,7 +37,10 @@ void options_usage(FILE *out)
 "prints the score, the Elo difference and (with --sprt) an SPRT verdict.\n"
 "\n"
 "  --game GAME            dvonn, truchet or cephalopod\n"
-"  --engine CMD           an engine command line (give two: A, then B)\n"
+"  --engine CMD           an engine command line (give two: A, then B;\n"
+"                         or more with --format)\n"
+"  --format FORMAT        round-robin (every pair of engines, both colours)\n"
+"                         or gauntlet (the first engine against each other)\n"
 "  --name NAME            name of the last --engine (default: its program)\n"
 "  --option NAME=VALUE    'set_option NAME VALUE' for the last --engine\n"
 "  --each-option N=V      the same for both engines\n"
@@ -180,8 +183,8 @@ static struct engine_conf *last_engine(struct match_conf *c,
 static int set_engine(struct match_conf *c, const char *cmd,
                       struct sbuf *err)
 {
-    if (c->nengines == 2) {
-        sbuf_puts(err, "more than two --engine options");
+    if (c->nengines == MATCH_ENGINES_MAX) {
+        sbuf_printf(err, "more than %d --engine options", MATCH_ENGINES_MAX);
         return -1;
     }
     if (!printable(cmd) || strspn(cmd, " \t") == strlen(cmd)) {
@@ -205,6 +208,19 @@ static int set_name(struct match_conf *c, const char *name,
     }
     strcpy(e->name, name);
     e->named = true;
+    return 0;
+}
+
+static int set_format(struct match_conf *c, const char *s, struct sbuf *err)
+{
+    if (strcmp(s, "round-robin") == 0)
+        c->format = FORMAT_ROUND_ROBIN;
+    else if (strcmp(s, "gauntlet") == 0)
+        c->format = FORMAT_GAUNTLET;
+    else {
+        sbuf_printf(err, "bad --format: %s (round-robin or gauntlet)", s);
+        return -1;
+    }
     return 0;
 }
 
@@ -262,7 +278,7 @@ enum {
     OPT_FIRST, OPT_CONC, OPT_MOVETIME, OPT_TC, OPT_GRACE, OPT_SEED,
     OPT_RECORDS, OPT_MAXPLIES, OPT_SPRT, OPT_SETUP, OPT_RANDOM_START,
     OPT_RANDOM_PLIES, OPT_RESTART, OPT_STDERR, OPT_MERGE, OPT_QUIET,
-    OPT_HELP, OPT_VERSION, OPT_RUN_ID
+    OPT_HELP, OPT_VERSION, OPT_RUN_ID, OPT_FORMAT
 };
 
 static const struct option longopts[] = {
@@ -287,6 +303,7 @@ static const struct option longopts[] = {
     { "random-plies", required_argument, NULL, OPT_RANDOM_PLIES },
     { "restart", no_argument, NULL, OPT_RESTART },
     { "run-id", required_argument, NULL, OPT_RUN_ID },
+    { "format", required_argument, NULL, OPT_FORMAT },
     { "engine-stderr", required_argument, NULL, OPT_STDERR },
     { "merge", no_argument, NULL, OPT_MERGE },
     { "quiet", no_argument, NULL, OPT_QUIET },
@@ -383,6 +400,7 @@ static int one_option(struct match_conf *c, int id, const char *arg,
     case OPT_RANDOM_START: c->random_start = true; return 0;
     case OPT_RESTART: c->restart = true; return 0;
     case OPT_RUN_ID: return set_run_id(c, arg, err);
+    case OPT_FORMAT: return set_format(c, arg, err);
     case OPT_STDERR: c->engine_stderr = arg; return 0;
     case OPT_MERGE: c->merge = true; return 0;
     case OPT_QUIET: c->quiet = true; return 0;
@@ -407,14 +425,55 @@ static void default_name(const char *cmd, char name[MATCH_NAME_MAX])
     name[n] = '\0';
 }
 
+/* Engines with equal default names get "#N" (N = their 1-based place);
+ * -1 if names still collide. */
+static int distinct_names(struct match_conf *c, struct sbuf *err)
+{
+    bool clash[MATCH_ENGINES_MAX] = { false };
+    for (int i = 0; i < c->nengines; i++)
+        for (int j = 0; j < c->nengines; j++)
+            if (i != j && strcmp(c->eng[i].name, c->eng[j].name) == 0)
+                clash[i] = true;
+    for (int i = 0; i < c->nengines; i++)
+        if (clash[i] && !c->eng[i].named) {
+            size_t n = strlen(c->eng[i].name);
+            snprintf(c->eng[i].name + n, MATCH_NAME_MAX - n, "#%d", i + 1);
+        }
+    for (int i = 0; i < c->nengines; i++)
+        for (int j = i + 1; j < c->nengines; j++)
+            if (strcmp(c->eng[i].name, c->eng[j].name) == 0) {
+                sbuf_printf(err, "engines %d and %d need different names",
+                            i + 1, j + 1);
+                return -1;
+            }
+    return 0;
+}
+
+/* The number of engines fits the format. */
+static int check_format(const struct match_conf *c, struct sbuf *err)
+{
+    if (c->nengines < 2) {
+        sbuf_puts(err, "give at least two --engine options");
+        return -1;
+    }
+    if (c->nengines > 2 && c->format == FORMAT_MATCH) {
+        sbuf_puts(err, "more than two engines need --format round-robin or "
+                  "--format gauntlet");
+        return -1;
+    }
+    if (c->nengines > 2 && c->use_sprt) {
+        sbuf_puts(err, "--sprt needs exactly two engines");
+        return -1;
+    }
+    return 0;
+}
+
 static int finish_engines(struct match_conf *c, const struct each_list *ea,
                           struct sbuf *err)
 {
-    if (c->nengines != 2) {
-        sbuf_puts(err, "give two --engine options");
+    if (check_format(c, err) != 0)
         return -1;
-    }
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < c->nengines; i++) {
         struct engine_conf *e = &c->eng[i];
         if (!e->named)
             default_name(e->cmd, e->name);
@@ -434,15 +493,7 @@ static int finish_engines(struct match_conf *c, const struct each_list *ea,
         if (rc != 0)
             return -1;
     }
-    if (strcmp(c->eng[0].name, c->eng[1].name) == 0) {
-        if (c->eng[0].named && c->eng[1].named) {
-            sbuf_puts(err, "the two engines need different names");
-            return -1;
-        }
-        strcat(c->eng[0].name, "#1");
-        strcat(c->eng[1].name, "#2");
-    }
-    return 0;
+    return distinct_names(c, err);
 }
 
 /* Consistency checks once every option is known. */
@@ -513,7 +564,7 @@ enum options_result options_parse(struct match_conf *c, int argc,
 
 void options_free(struct match_conf *c)
 {
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < MATCH_ENGINES_MAX; i++) {
         for (int k = 0; k < c->eng[i].nopts; k++)
             free(c->eng[i].opts[k]);
         free(c->eng[i].opts);

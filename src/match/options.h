@@ -16,6 +16,7 @@
 #define MATCH_SETUP_MAX 512     /* --setup text, NUL included           */
 #define MATCH_SETUP_WORDS 16    /* words of --setup                     */
 #define MATCH_RUN_MAX 64        /* run ids, NUL included                */
+#define MATCH_ENGINES_MAX 32    /* --engine options                     */
 
 struct engine_conf {
     const char *cmd;            /* run through /bin/sh -c or split       */
@@ -27,10 +28,14 @@ struct engine_conf {
 
 enum time_mode { TIME_MOVETIME, TIME_FISCHER };
 
+/* Who plays whom (see schedule.h): two engines need no format. */
+enum match_format { FORMAT_MATCH, FORMAT_ROUND_ROBIN, FORMAT_GAUNTLET };
+
 struct match_conf {
     const struct game_ops *game;
-    struct engine_conf eng[2];  /* eng[0] is engine A                    */
+    struct engine_conf eng[MATCH_ENGINES_MAX];  /* eng[0] is engine A    */
     int nengines;
+    enum match_format format;
     long games;                 /* games to play in this run             */
     long first_game;            /* 0-based number of the first, even     */
     int concurrency;

@@ -5,6 +5,8 @@
 
 #include "match/table.h"
 
+#define TIE 1e-6        /* Elo: closer ratings keep the order given */
+
 void table_init(struct xtable *t)
 {
     memset(t, 0, sizeof *t);
@@ -110,7 +112,7 @@ static void print_ratings(const struct xtable *t, FILE *out, int w)
     int order[RATING_MAX_PLAYERS];
     for (int i = 0; i < t->n; i++) {
         int k = i;
-        for (; k > 0 && elo[order[k - 1]] < elo[i]; k--)
+        for (; k > 0 && elo[order[k - 1]] < elo[i] - TIE; k--)
             order[k] = order[k - 1];
         order[k] = i;
     }

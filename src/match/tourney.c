@@ -20,14 +20,20 @@
 #include "match/opening.h"
 #include "match/probe.h"
 #include "match/referee.h"
+#include "match/schedule.h"
 #include "match/sgf.h"
+#include "match/table.h"
 #include "match/tourney.h"
+
+_Static_assert(MATCH_ENGINES_MAX <= RATING_MAX_PLAYERS,
+               "every engine of a tournament has a row in the table");
 
 struct slot {
     bool done;
     bool counted;           /* in the records and the final score      */
+    int engines[2];         /* conf indices of the game's A and B      */
     int a_result;           /* +1 A won, -1 A lost, 0 draw             */
-    int faulty;             /* engine that forfeited, -1               */
+    int faulty;             /* engine that forfeited (0: A), -1        */
     enum end_kind end;
     char *sgf;              /* the record until it is written          */
 };
@@ -45,7 +51,8 @@ struct tourney {
     long prefix;                /* games 0..prefix-1 are accounted for  */
     struct slot *slots;
     struct score running;       /* in completion order, for progress    */
-    struct score final;         /* the games of the prefix              */
+    struct score final;         /* the games accounted for              */
+    struct xtable table;        /* the same, per pair of engines        */
     long forfeits[2];
     long timeouts[2];
     bool decided;               /* the SPRT ended the match             */
@@ -92,6 +99,9 @@ static void account(struct tourney *t, struct slot *s)
         t->forfeits[s->faulty]++;
     if (s->faulty >= 0 && s->end == END_TIME)
         t->timeouts[s->faulty]++;
+    table_add(&t->table, s->engines[0], s->engines[1], s->a_result,
+              s->faulty >= 0 ? s->engines[s->faulty] : -1,
+              s->end == END_TIME);
 }
 
 /* Accounts for the games that complete the in-order prefix, so that the
@@ -128,11 +138,14 @@ static void print_progress(struct tourney *t, const struct game_record *r)
     const char *second = r->names[1 - r->a_side];
     struct sbuf re = SBUF_INIT;
     record_result_text(r, &re);
-    fprintf(t->out, "Finished game %ld (%s %s vs %s %s): %s {%s}; "
-            "%s %ld - %ld - %ld [%.3f]\n", r->number + 1, first,
-            g->side_names[0], second, g->side_names[1], sbuf_str(&re),
-            sbuf_str(&r->reason), r->names[0], t->running.wins,
-            t->running.losses, t->running.draws, ratio(&t->running));
+    fprintf(t->out, "Finished game %ld (%s %s vs %s %s): %s {%s}",
+            r->number + 1, first, g->side_names[0], second,
+            g->side_names[1], sbuf_str(&re), sbuf_str(&r->reason));
+    if (t->c->nengines == 2)
+        fprintf(t->out, "; %s %ld - %ld - %ld [%.3f]", r->names[0],
+                t->running.wins, t->running.losses, t->running.draws,
+                ratio(&t->running));
+    fputc('\n', t->out);
     fflush(t->out);
     sbuf_free(&re);
 }
@@ -143,6 +156,10 @@ static void finish_game(struct tourney *t, long g,
 {
     pthread_mutex_lock(&t->lock);
     struct slot *s = &t->slots[g];
+    struct scheduled sch;
+    schedule_game(t->c, t->c->first_game + g, &sch);
+    s->engines[0] = sch.engines[0];
+    s->engines[1] = sch.engines[1];
     s->done = true;
     s->a_result = record_a_result(r);
     s->faulty = r->faulty;
@@ -266,8 +283,18 @@ static void print_header(const struct tourney *t)
     struct sbuf s = SBUF_INIT;
     struct setup_words w;
     struct sbuf err = SBUF_INIT;
-    sbuf_printf(&s, "Match %s vs %s: %s", c->eng[0].name, c->eng[1].name,
-                c->game->name);
+    if (c->nengines == 2) {
+        sbuf_printf(&s, "Match %s vs %s: %s", c->eng[0].name,
+                    c->eng[1].name, c->game->name);
+    } else {
+        sbuf_printf(&s, "%s of %d engines (",
+                    c->format == FORMAT_GAUNTLET ? "Gauntlet"
+                                                 : "Round-robin",
+                    c->nengines);
+        for (int i = 0; i < c->nengines; i++)
+            sbuf_printf(&s, "%s%s", i ? ", " : "", c->eng[i].name);
+        sbuf_printf(&s, "): %s", c->game->name);
+    }
     if (c->setup_given)
         sbuf_printf(&s, " %s", c->setup_text);
     else if (opening_setup_words(c, 0, &w, &err) == 0 && w.argc > 0)
@@ -308,6 +335,11 @@ static void print_summary(const struct tourney *t)
     else if (n < c->games)
         fprintf(t->out, "Match stopped after %ld of %ld games\n", n,
                 c->games);
+    if (c->nengines > 2) {
+        table_print(&t->table, t->out);
+        fflush(t->out);
+        return;
+    }
     stats_print(t->out, c->eng[0].name, c->eng[1].name, &t->final,
                 c->use_sprt ? &c->sprt : NULL);
     fprintf(t->out, "Forfeits: %s %ld (%ld on time), %s %ld (%ld on time)\n",
@@ -354,6 +386,9 @@ int tourney_run(const struct match_conf *c, const char *app, FILE *out)
 {
     struct tourney t = { .c = c, .app = app, .out = out, .stderr_fd = -1 };
     atomic_init(&t.stop, false);
+    table_init(&t.table);
+    for (int i = 0; i < c->nengines; i++)
+        table_engine(&t.table, c->eng[i].name);
     atomic_init(&t.interrupted, false);
     int status = MATCH_EXIT_FAILURE;
     int probe = open_files(&t) == 0 ? probe_engines(c, t.stderr_fd) : -1;
