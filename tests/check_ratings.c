@@ -133,6 +133,35 @@ START_TEST(test_table)
 }
 END_TEST
 
+/* A sweep has no maximum: one virtual draw per pairing makes 4 of 4 into
+ * 4.5 of 5, p = 0.9, a difference of 400 log10(9) = 381.697, +-190.849;
+ * engines that never met get no ratings at all. */
+START_TEST(test_table_sweep)
+{
+    struct xtable t;
+    table_init(&t);
+    for (int k = 0; k < 4; k++)
+        table_add(&t, table_engine(&t, "a"), table_engine(&t, "b"), 1, -1,
+                  false);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    ck_assert_ptr_nonnull(f);
+    table_print(&t, f);
+    table_add(&t, table_engine(&t, "c"), table_engine(&t, "d"), 1, -1,
+              false);
+    table_print(&t, f);
+    fclose(f);
+    ck_assert_msg(strstr(text, "Ratings with one virtual draw per pairing"),
+                  "%s", text);
+    ck_assert_msg(strstr(text, "   1 a        190.8"), "%s", text);
+    ck_assert_msg(strstr(text, "   2 b       -190.8"), "%s", text);
+    ck_assert_msg(strstr(text, "Ratings: none (some engines have no games"),
+                  "%s", text);
+    free(text);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("ratings");
@@ -142,6 +171,7 @@ int main(void)
     tcase_add_test(tc, test_even_three);
     tcase_add_test(tc, test_no_fit);
     tcase_add_test(tc, test_table);
+    tcase_add_test(tc, test_table_sweep);
     suite_add_tcase(s, tc);
     return tap_main(s);
 }

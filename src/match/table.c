@@ -105,9 +105,22 @@ static void print_ratings(const struct xtable *t, FILE *out, int w)
     double elo[RATING_MAX_PLAYERS];
     double margin[RATING_MAX_PLAYERS];
     if (rating_fit(&in, elo, margin) != 0) {
-        fprintf(out, "Ratings: none yet (some engines won or lost every "
-                "game against the rest, or have no games with them)\n");
-        return;
+        /* A clean sweep has no finite maximum.  One virtual draw per
+         * pairing that met (Bayeselo's kind of prior) pulls the sweeping
+         * group back to a finite, stated estimate. */
+        for (int i = 0; i < t->n; i++)
+            for (int j = 0; j < t->n; j++)
+                if (in.games[i][j] > 0) {
+                    in.games[i][j] += 1;
+                    in.points[i][j] += 0.5;
+                }
+        if (rating_fit(&in, elo, margin) != 0) {
+            fprintf(out, "Ratings: none (some engines have no games "
+                    "connecting them to the others)\n");
+            return;
+        }
+        fprintf(out, "Ratings with one virtual draw per pairing (some "
+                "engines won or lost every game against the rest):\n");
     }
     int order[RATING_MAX_PLAYERS];
     for (int i = 0; i < t->n; i++) {
