@@ -14,6 +14,8 @@ MATCH_SOURCES = \
 	src/match/schedule.c src/match/schedule.h \
 	src/match/sgf.c src/match/sgf.h \
 	src/match/stats.c src/match/stats.h \
+	src/match/suite.c src/match/suite.h \
+	src/match/suitegen.c src/match/suitegen.h \
 	src/match/table.c src/match/table.h \
 	src/match/tourney.c src/match/tourney.h
 
@@ -22,12 +24,17 @@ src_triad_match_SOURCES = src/match/main.c $(MATCH_SOURCES)
 src_triad_match_LDADD = src/libtriad.a
 
 man1_MANS = doc/triad-match.1
+# Balanced opening suites built by --make-openings (doc/triad-match.md).
+openingsdir = $(pkgdatadir)/openings
+dist_openings_DATA = data/openings/cephalopod.txt data/openings/dvonn.txt \
+	data/openings/truchet.txt
 dist_doc_DATA += doc/triad-match.md
 
 # Whole matches: triad against triad, and against a broken engine.  The
 # scripts find the programs through TRIAD and TRIAD_MATCH.
 MATCH_SH_TESTS = tests/match/selfplay.sh tests/match/faults.sh \
-	tests/match/records.sh tests/match/tournament.sh
+	tests/match/records.sh tests/match/tournament.sh \
+	tests/match/openings.sh
 EXTRA_DIST += doc/triad-match.1 src/match/local.mk $(MATCH_SH_TESTS) \
 	tests/match/fake-engine.sh
 TEST_EXTENSIONS += .sh

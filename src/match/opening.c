@@ -66,6 +66,12 @@ int opening_setup_words(const struct match_conf *c, long pair,
                         struct setup_words *out, struct sbuf *err)
 {
     const struct random_start *rs = find_start(c->game);
+    if (c->suite.n > 0) {
+        snprintf(out->text, sizeof out->text, "%s",
+                 suite_line_of(&c->suite, pair)->setup);
+        split(out);
+        return 0;
+    }
     if (c->random_start && !rs) {
         sbuf_printf(err, "%s has no random start", c->game->name);
         return -1;

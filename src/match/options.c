@@ -27,6 +27,7 @@
 #define GRACE_MOVETIME 0.5
 #define GRACE_FISCHER 0.2
 #define DEFAULT_MAXPLIES_UNBOUNDED 1000
+#define DEFAULT_BALANCE 50          /* --make-openings: |score| kept     */
 
 void options_usage(FILE *out)
 {
@@ -59,6 +60,13 @@ void options_usage(FILE *out)
 "                         always on for truchet unless --setup is given)\n"
 "  --dvonn-random         the same as --random-start\n"
 "  --random-plies K       K random opening plies per pair\n"
+"  --openings FILE        starts from FILE, one per line: 'SETUP | MOVES'\n"
+"                         (each played by every pairing with both colours)\n"
+"  --make-openings N      no match: print a suite of N openings, each\n"
+"                         --random-plies random plies from the match's\n"
+"                         starts that the one --engine's 'analyze\n"
+"                         --movetime' scores within --balance S (default\n"
+"                         50) of even\n"
 "  --maxplies N           adjudicate a draw after N plies (0 = never;\n"
 "                         default 0, or 1000 for truchet)\n"
 "  --records FILE         append an SGF record of every game to FILE\n"
@@ -278,7 +286,8 @@ enum {
     OPT_FIRST, OPT_CONC, OPT_MOVETIME, OPT_TC, OPT_GRACE, OPT_SEED,
     OPT_RECORDS, OPT_MAXPLIES, OPT_SPRT, OPT_SETUP, OPT_RANDOM_START,
     OPT_RANDOM_PLIES, OPT_RESTART, OPT_STDERR, OPT_MERGE, OPT_QUIET,
-    OPT_HELP, OPT_VERSION, OPT_RUN_ID, OPT_FORMAT
+    OPT_HELP, OPT_VERSION, OPT_RUN_ID, OPT_FORMAT, OPT_OPENINGS,
+    OPT_MAKE_OPENINGS, OPT_BALANCE
 };
 
 static const struct option longopts[] = {
@@ -304,6 +313,9 @@ static const struct option longopts[] = {
     { "restart", no_argument, NULL, OPT_RESTART },
     { "run-id", required_argument, NULL, OPT_RUN_ID },
     { "format", required_argument, NULL, OPT_FORMAT },
+    { "openings", required_argument, NULL, OPT_OPENINGS },
+    { "make-openings", required_argument, NULL, OPT_MAKE_OPENINGS },
+    { "balance", required_argument, NULL, OPT_BALANCE },
     { "engine-stderr", required_argument, NULL, OPT_STDERR },
     { "merge", no_argument, NULL, OPT_MERGE },
     { "quiet", no_argument, NULL, OPT_QUIET },
@@ -362,6 +374,14 @@ static int number_option(struct match_conf *c, int id, const char *arg,
         if (args_long(arg, 0, 100000000L, &c->maxplies) != 0)
             return bad_number("--maxplies", arg, err);
         return 0;
+    case OPT_MAKE_OPENINGS:
+        if (args_long(arg, 1, 100000, &c->make_openings) != 0)
+            return bad_number("--make-openings", arg, err);
+        return 0;
+    case OPT_BALANCE:
+        if (args_double(arg, 0, 1e9, &c->balance) != 0)
+            return bad_number("--balance", arg, err);
+        return 0;
     default:   /* OPT_RANDOM_PLIES */
         if (args_long(arg, 0, 1000, &v) != 0)
             return bad_number("--random-plies", arg, err);
@@ -401,6 +421,7 @@ static int one_option(struct match_conf *c, int id, const char *arg,
     case OPT_RESTART: c->restart = true; return 0;
     case OPT_RUN_ID: return set_run_id(c, arg, err);
     case OPT_FORMAT: return set_format(c, arg, err);
+    case OPT_OPENINGS: c->openings = arg; return 0;
     case OPT_STDERR: c->engine_stderr = arg; return 0;
     case OPT_MERGE: c->merge = true; return 0;
     case OPT_QUIET: c->quiet = true; return 0;
@@ -471,7 +492,11 @@ static int check_format(const struct match_conf *c, struct sbuf *err)
 static int finish_engines(struct match_conf *c, const struct each_list *ea,
                           struct sbuf *err)
 {
-    if (check_format(c, err) != 0)
+    if (c->make_openings && c->nengines != 1) {
+        sbuf_puts(err, "--make-openings takes one --engine (the judge)");
+        return -1;
+    }
+    if (!c->make_openings && check_format(c, err) != 0)
         return -1;
     for (int i = 0; i < c->nengines; i++) {
         struct engine_conf *e = &c->eng[i];
@@ -518,6 +543,14 @@ static int finish(struct match_conf *c, bool movetime_given,
                                               : DEFAULT_MAXPLIES_UNBOUNDED;
     if (!c->run_id[0])
         draw_run_id(c->run_id);
+    if (c->openings &&
+        (c->setup_given || c->random_start || c->random_plies)) {
+        sbuf_puts(err, "--openings excludes --setup, --random-start and "
+                  "--random-plies (the suite gives the starts)");
+        return -1;
+    }
+    if (c->openings && suite_load(&c->suite, c->game, c->openings, err) != 0)
+        return -1;
     return finish_engines(c, each, err);
 }
 
@@ -527,7 +560,7 @@ enum options_result options_parse(struct match_conf *c, int argc,
     *c = (struct match_conf){
         .games = 2, .concurrency = 1, .time_mode = TIME_MOVETIME,
         .movetime = DEFAULT_MOVETIME, .grace = -1, .seed = 1,
-        .maxplies = -1,
+        .maxplies = -1, .balance = DEFAULT_BALANCE,
     };
     struct each_list each = { 0, { NULL } };
     bool movetime_given = false;
@@ -564,6 +597,7 @@ enum options_result options_parse(struct match_conf *c, int argc,
 
 void options_free(struct match_conf *c)
 {
+    suite_free(&c->suite);
     for (int i = 0; i < MATCH_ENGINES_MAX; i++) {
         for (int k = 0; k < c->eng[i].nopts; k++)
             free(c->eng[i].opts[k]);

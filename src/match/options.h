@@ -11,6 +11,7 @@
 #include "core/game.h"
 #include "core/sbuf.h"
 #include "match/stats.h"
+#include "match/suite.h"
 
 #define MATCH_NAME_MAX 64       /* engine names, NUL included           */
 #define MATCH_SETUP_MAX 512     /* --setup text, NUL included           */
@@ -55,6 +56,10 @@ struct match_conf {
     bool setup_given;
     bool random_start;          /* per-pair random start (--random-start) */
     int random_plies;
+    const char *openings;       /* --openings FILE, or NULL              */
+    long make_openings;         /* --make-openings N: build a suite      */
+    double balance;             /* its largest |score| kept              */
+    struct opening_suite suite; /* its lines                             */
     bool restart;               /* new engine processes for every game   */
     const char *engine_stderr;  /* file for the engines' stderr, or NULL */
     bool quiet;

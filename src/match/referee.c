@@ -303,16 +303,22 @@ static int prepare_engines(struct game_ctx *x, const struct setup_words *w,
 /* The random opening plies of the game's pair, played on a copy. */
 static int opening_moves(struct game_ctx *x, move_t **out)
 {
-    int plies = x->r->conf->random_plies;
+    const struct opening_suite *suite = &x->r->conf->suite;
+    const struct suite_line *line =
+        suite->n ? suite_line_of(suite, x->game.opening) : NULL;
+    int plies = line ? line->nmoves : x->r->conf->random_plies;
     *out = malloc(sizeof **out * (size_t)(plies + 1));
     void *copy = malloc(x->g->state_size);
     int n = -1;
     if (*out && copy) {
         memcpy(copy, x->st, x->g->state_size);
-        n = opening_random_moves(x->g, copy,
-                                 opening_pair_seed(x->r->conf->seed,
-                                                   x->game.opening),
-                                 plies, *out);
+        if (line)
+            n = suite_moves(line, x->g, copy, *out, NULL);
+        else
+            n = opening_random_moves(x->g, copy,
+                                     opening_pair_seed(x->r->conf->seed,
+                                                       x->game.opening),
+                                     plies, *out);
     }
     free(copy);
     return n;

@@ -297,7 +297,7 @@ static void print_header(const struct tourney *t)
     }
     if (c->setup_given)
         sbuf_printf(&s, " %s", c->setup_text);
-    else if (opening_setup_words(c, 0, &w, &err) == 0 && w.argc > 0)
+    else if (!c->suite.n && opening_setup_words(c, 0, &w, &err) == 0 && w.argc > 0)
         sbuf_puts(&s, " (random start per pair)");
     sbuf_printf(&s, ", games %ld to %ld, ", c->first_game + 1,
                 c->first_game + c->games);
@@ -306,6 +306,8 @@ static void print_header(const struct tourney *t)
                 (unsigned long long)c->seed, c->run_id, c->concurrency);
     if (c->random_plies)
         sbuf_printf(&s, ", %d random plies", c->random_plies);
+    if (c->suite.n)
+        sbuf_printf(&s, ", openings %s (%d)", c->openings, c->suite.n);
     if (c->maxplies)
         sbuf_printf(&s, ", draw after %ld plies", c->maxplies);
     fprintf(t->out, "%s\n", sbuf_str(&s));
