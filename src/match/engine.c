@@ -41,6 +41,12 @@ void engine_init(struct engine *e, const atomic_bool *cancel)
     e->to_fd = -1;
     e->from_fd = -1;
     e->cancel = cancel;
+    errlog_init(&e->err, NULL);
+}
+
+void engine_set_label(struct engine *e, const char *name)
+{
+    snprintf(e->err.label, sizeof e->err.label, "%s", name);
 }
 
 bool engine_running(const struct engine *e)
@@ -198,7 +204,9 @@ int engine_start(struct engine *e, const char *cmd, int stderr_fd,
     posix_spawn_file_actions_t fa;
     posix_spawnattr_t at;
     int rc = ENOMEM;
-    if (setup_files(&fa, in[0], out[1], stderr_fd) == 0) {
+    int child_err = stderr_fd >= 0 ? errlog_open(&e->err, stderr_fd) : -1;
+    if ((stderr_fd < 0 || child_err >= 0) &&
+        setup_files(&fa, in[0], out[1], child_err) == 0) {
         if (setup_attr(&at) == 0) {
             rc = spawn_command(&e->pid, cmd, &fa, &at);
             posix_spawnattr_destroy(&at);
@@ -207,7 +215,10 @@ int engine_start(struct engine *e, const char *cmd, int stderr_fd,
     }
     close(in[0]);
     close(out[1]);
+    if (child_err >= 0)
+        close(child_err);
     if (rc != 0) {
+        errlog_close(&e->err);
         close(in[1]);
         close(out[0]);
         e->pid = 0;
@@ -246,8 +257,10 @@ void engine_kill(struct engine *e)
 {
     close_fd(&e->to_fd);
     close_fd(&e->from_fd);
-    if (e->pid <= 0 || try_reap(e))
+    if (e->pid <= 0 || try_reap(e)) {
+        errlog_close(&e->err);
         return;
+    }
     kill(-e->pid, SIGKILL);
     kill(e->pid, SIGKILL);
     int st;
@@ -258,6 +271,7 @@ void engine_kill(struct engine *e)
     e->exited = true;
     e->status = r == e->pid ? st : 0;
     e->killed = true;
+    errlog_close(&e->err);
 }
 
 /* Waits up to wait seconds for the process to end by itself. */
@@ -287,6 +301,7 @@ void engine_stop(struct engine *e, double wait)
     if (!wait_exit(e, wait))
         engine_kill(e);
     close_fd(&e->from_fd);
+    errlog_close(&e->err);
 }
 
 void engine_describe_end(struct engine *e, struct sbuf *out)
@@ -310,6 +325,7 @@ void engine_describe_end(struct engine *e, struct sbuf *out)
 void engine_done(struct engine *e)
 {
     engine_kill(e);
+    errlog_done(&e->err);
     free(e->buf);
     e->buf = NULL;
     e->len = 0;
@@ -350,6 +366,7 @@ static enum engine_status write_all(struct engine *e, const char *s,
             return ENGINE_TIMEOUT;
         if (cancelled(e))
             return ENGINE_CANCELLED;
+        errlog_pump(&e->err);    /* it may wait for us to read that */
         struct pollfd p = { .fd = e->to_fd, .events = POLLOUT };
         poll(&p, 1, ms);
     }
@@ -462,8 +479,11 @@ static enum engine_status read_reply(struct engine *e, double deadline,
             return ENGINE_TIMEOUT;
         if (cancelled(e))
             return ENGINE_CANCELLED;
-        struct pollfd p = { .fd = e->from_fd, .events = POLLIN };
-        if (poll(&p, 1, ms) <= 0)
+        struct pollfd p[2] = { { .fd = e->from_fd, .events = POLLIN },
+                               { .fd = e->err.from_fd, .events = POLLIN } };
+        int ready = poll(p, 2, ms);
+        errlog_pump(&e->err);
+        if (ready <= 0 || !p[0].revents)
             continue;
         st = read_some(e);
         if (st == ENGINE_MALFORMED) {

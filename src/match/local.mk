@@ -4,6 +4,7 @@
 
 MATCH_SOURCES = \
 	src/match/engine.c src/match/engine.h \
+	src/match/errlog.c src/match/errlog.h \
 	src/match/merge.c src/match/merge.h \
 	src/match/opening.c src/match/opening.h \
 	src/match/options.c src/match/options.h \

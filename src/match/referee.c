@@ -40,8 +40,10 @@ void referee_init(struct referee *r, const struct match_conf *c,
 {
     r->conf = c;
     r->stderr_fd = stderr_fd;
-    for (int i = 0; i < MATCH_ENGINES_MAX; i++)
+    for (int i = 0; i < MATCH_ENGINES_MAX; i++) {
         engine_init(&r->eng[i], stop);
+        engine_set_label(&r->eng[i], c->eng[i].name);
+    }
     sbuf_init(&r->reply);
     sbuf_init(&r->line);
 }

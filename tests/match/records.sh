@@ -5,7 +5,8 @@
 # and says so, two different records of one game make the merge refuse;
 # SIGINT keeps the games that finished after an unfinished one; an
 # engine's unsolicited extra reply is named as the fault; a --concurrency
-# above the number of cores is warned about.
+# above the number of cores is warned about; --engine-stderr lines carry
+# the engine's name.
 # Environment: TRIAD, TRIAD_MATCH (set by make check), srcdir.
 set -f
 TRIAD=${TRIAD:-src/triad}
@@ -127,4 +128,14 @@ grep -q "warning: $n games at once on $cores cores" "$tmp/conc.out" ||
     --name r1 --engine "sh $fake resign" --name r2 --games 2 \
     --concurrency 1 --quiet > "$tmp/conc1.out" 2>&1 || fail "conc1: $?"
 grep -q warning "$tmp/conc1.out" && fail "a warning at concurrency 1"
+
+# 7. --engine-stderr: every line starts with the name of its engine.
+"$TRIAD_MATCH" --game cephalopod --setup 3x3 --engine "$TRIAD" --name one \
+    --engine "$TRIAD" --name two --movetime 0.02 --grace 5 --games 2 \
+    --quiet --engine-stderr "$tmp/err.log" > "$tmp/err.out" 2>&1 ||
+    fail "engine-stderr: $?"
+grep -q '^one: info ' "$tmp/err.log" && grep -q '^two: info ' "$tmp/err.log" ||
+    fail "no named lines from both engines"
+grep -v '^one: \|^two: ' "$tmp/err.log" | grep -q . &&
+    fail "a line without its engine's name: $(grep -v '^one: \|^two: ' "$tmp/err.log" | head -1)"
 exit 0
