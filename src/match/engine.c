@@ -49,6 +49,20 @@ void engine_set_label(struct engine *e, const char *name)
     snprintf(e->err.label, sizeof e->err.label, "%s", name);
 }
 
+void engine_watch_scores(struct engine *e)
+{
+    e->err.scores = true;
+}
+
+bool engine_take_score(struct engine *e, long *score)
+{
+    errlog_pump(&e->err);
+    bool have = e->err.have_score;
+    *score = e->err.score;
+    e->err.have_score = false;
+    return have;
+}
+
 bool engine_running(const struct engine *e)
 {
     return e->pid > 0 && !e->exited;
@@ -204,8 +218,9 @@ int engine_start(struct engine *e, const char *cmd, int stderr_fd,
     posix_spawn_file_actions_t fa;
     posix_spawnattr_t at;
     int rc = ENOMEM;
-    int child_err = stderr_fd >= 0 ? errlog_open(&e->err, stderr_fd) : -1;
-    if ((stderr_fd < 0 || child_err >= 0) &&
+    bool relay = stderr_fd >= 0 || e->err.scores;
+    int child_err = relay ? errlog_open(&e->err, stderr_fd) : -1;
+    if ((!relay || child_err >= 0) &&
         setup_files(&fa, in[0], out[1], child_err) == 0) {
         if (setup_attr(&at) == 0) {
             rc = spawn_command(&e->pid, cmd, &fa, &at);

@@ -51,6 +51,14 @@ void engine_init(struct engine *e, const atomic_bool *cancel);
 /* The name that prefixes the engine's standard error lines. */
 void engine_set_label(struct engine *e, const char *name);
 
+/* Read the engine's standard error (even without a file for it) for
+ * "info ... score S" lines; takes effect at the next start. */
+void engine_watch_scores(struct engine *e);
+
+/* The score of the last such line since the previous call; false if
+ * there was none. */
+bool engine_take_score(struct engine *e, long *score);
+
 /* Starts cmd: split into words and run directly when it is a plain word
  * list, otherwise through /bin/sh -c.  Its standard error goes to
  * stderr_fd (-1: /dev/null), each line prefixed by the label and ": ".

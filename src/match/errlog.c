@@ -37,9 +37,29 @@ int errlog_open(struct errlog *l, int log_fd)
     return p[1];
 }
 
-/* Writes "label: " and n bytes of text and a newline in one write. */
-static void put_line(const struct errlog *l, const char *text, size_t n)
+/* Remembers S of an "info ... score S ..." line. */
+static void note_score(struct errlog *l, const char *text, size_t n)
 {
+    char line[128];
+    snprintf(line, sizeof line, "%.*s", (int)(n < 127 ? n : 127), text);
+    const char *s = strstr(line, " score ");
+    char *end;
+    if (strncmp(line, "info ", 5) != 0 || !s)
+        return;
+    long v = strtol(s + 7, &end, 10);
+    if (end != s + 7 && (*end == ' ' || *end == '\0')) {
+        l->score = v;
+        l->have_score = true;
+    }
+}
+
+/* Writes "label: " and n bytes of text and a newline in one write. */
+static void put_line(struct errlog *l, const char *text, size_t n)
+{
+    if (l->scores)
+        note_score(l, text, n);
+    if (l->log_fd < 0)
+        return;
     char out[ERRLOG_LABEL_MAX + ERRLOG_LINE_MAX + 4];
     int k = snprintf(out, sizeof out, "%s: ", l->label);
     memcpy(out + k, text, n);

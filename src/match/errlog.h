@@ -5,6 +5,7 @@
 #ifndef TRIAD_MATCH_ERRLOG_H
 #define TRIAD_MATCH_ERRLOG_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #define ERRLOG_LABEL_MAX 64
@@ -13,6 +14,9 @@ struct errlog {
     int from_fd;                /* read end of the engine's stderr, -1 */
     int log_fd;                 /* the shared file (O_APPEND), -1      */
     char label[ERRLOG_LABEL_MAX];
+    bool scores;                /* keep the last "info ... score S"    */
+    bool have_score;
+    long score;
     char *buf;                  /* a line not yet complete             */
     size_t len;
     size_t cap;
@@ -21,8 +25,9 @@ struct errlog {
 /* A relay that is not open; label is the line prefix (copied). */
 void errlog_init(struct errlog *l, const char *label);
 
-/* Opens a pipe to relay to log_fd; returns the write end for the child
- * (the caller closes it after the spawn), or -1. */
+/* Opens a pipe to relay to log_fd (-1: read, keep scores, discard);
+ * returns the write end for the child (the caller closes it after the
+ * spawn), or -1. */
 int errlog_open(struct errlog *l, int log_fd);
 
 /* Relays what can be read now (never blocks). */

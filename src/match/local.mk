@@ -3,6 +3,7 @@
 # Makefile.am; paths are relative to the top directory.
 
 MATCH_SOURCES = \
+	src/match/adjudicate.c src/match/adjudicate.h \
 	src/match/engine.c src/match/engine.h \
 	src/match/errlog.c src/match/errlog.h \
 	src/match/merge.c src/match/merge.h \
@@ -35,7 +36,7 @@ dist_doc_DATA += doc/triad-match.md
 # scripts find the programs through TRIAD and TRIAD_MATCH.
 MATCH_SH_TESTS = tests/match/selfplay.sh tests/match/faults.sh \
 	tests/match/records.sh tests/match/tournament.sh \
-	tests/match/openings.sh
+	tests/match/openings.sh tests/match/adjudicate.sh
 EXTRA_DIST += doc/triad-match.1 src/match/local.mk $(MATCH_SH_TESTS) \
 	tests/match/fake-engine.sh
 TEST_EXTENSIONS += .sh
@@ -59,4 +60,10 @@ tests_check_ratings_SOURCES = tests/check_ratings.c src/match/rating.c \
 	src/match/table.c src/match/table.h
 tests_check_ratings_CFLAGS = $(CHECK_CFLAGS_ALL)
 tests_check_ratings_LDADD = $(CHECK_LDADD_ALL)
+check_PROGRAMS += tests/check_adjudicate
+TESTS += tests/check_adjudicate
+tests_check_adjudicate_SOURCES = tests/check_adjudicate.c \
+	src/match/adjudicate.c src/match/adjudicate.h
+tests_check_adjudicate_CFLAGS = $(CHECK_CFLAGS_ALL)
+tests_check_adjudicate_LDADD = $(CHECK_LDADD_ALL)
 endif

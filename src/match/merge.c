@@ -15,11 +15,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "match/adjudicate.h"
 #include "match/merge.h"
 #include "match/opening.h"
 #include "match/sgf.h"
 #include "match/table.h"
 #include "match/tourney.h"
+
+/* Nodes to prove a solved adjudication again: more than the referee
+ * needed with its warm table. */
+#define MERGE_SOLVE_NODES 50000000
 
 struct entry {
     char run[MATCH_RUN_MAX];
@@ -97,6 +102,26 @@ static int replay(const struct game_record *r, void *st, struct sbuf *why)
     return 0;
 }
 
+/* Proves the value of an END_SOLVED record's final position again. */
+static bool solved_again(const struct game_record *r, const void *st,
+                         struct sbuf *why)
+{
+    struct adjudicator a;
+    adjudicator_init(&a, NULL);
+    struct adjudication adj;
+    struct sbuf text = SBUF_INIT;
+    int rc = adjudicate_solve(&a, r->game, st, MERGE_SOLVE_NODES, 0, &adj,
+                              &text);
+    adjudicator_done(&a);
+    sbuf_free(&text);
+    if (rc != 1) {
+        sbuf_printf(why, "the solved result could not be proven again "
+                    "within %d nodes", MERGE_SOLVE_NODES);
+        return false;
+    }
+    return adj.result == r->result && adj.margin == r->margin;
+}
+
 /* Does the final position agree with the recorded end? */
 static int check_end(const struct game_record *r, const void *st,
                      struct sbuf *why)
@@ -104,14 +129,16 @@ static int check_end(const struct game_record *r, const void *st,
     int margin = 0;
     enum game_status o = r->game->outcome(st, &margin);
     bool ok;
-    if (r->end == END_NORMAL)
+    if (r->end == END_SOLVED)
+        ok = o == GAME_ONGOING && solved_again(r, st, why);
+    else if (r->end == END_NORMAL)
         ok = o == r->result &&
              (!r->game->score_has_margin || o == GAME_DRAW ||
               margin == r->margin);
     else
         ok = o == GAME_ONGOING &&
              (r->end != END_ADJUDICATED || r->result == GAME_DRAW);
-    if (!ok)
+    if (!ok && why->len == 0)
         sbuf_puts(why, "the result does not match the final position");
     return ok ? 0 : -1;
 }

@@ -67,6 +67,10 @@ void options_usage(FILE *out)
 "                         starts that the one --engine's 'analyze\n"
 "                         --movetime' scores within --balance S (default\n"
 "                         50) of even\n"
+"  --adjudicate-resign N,S  a side wins once both engines' scores (their\n"
+"                         'info ... score' lines) put it S ahead for N plies\n"
+"  --adjudicate-solve NODES  end a game once the exact solver proves its\n"
+"                         result within NODES nodes (tried after every ply)\n"
 "  --maxplies N           adjudicate a draw after N plies (0 = never;\n"
 "                         default 0, or 1000 for truchet)\n"
 "  --records FILE         append an SGF record of every game to FILE\n"
@@ -125,6 +129,28 @@ static int parse_tc(struct match_conf *c, const char *s, struct sbuf *err)
 bad:
     sbuf_printf(err, "bad --tc: %s (expected MAIN+INC in seconds)", s);
     return -1;
+}
+
+/* --adjudicate-resign PLIES,SCORE */
+static int parse_resign(struct match_conf *c, const char *s,
+                        struct sbuf *err)
+{
+    char buf[64];
+    char *comma = NULL;
+    if (strlen(s) < sizeof buf) {
+        strcpy(buf, s);
+        comma = strchr(buf, ',');
+    }
+    if (comma)
+        *comma = '\0';
+    if (!comma || args_long(buf, 1, 100000, &c->resign_plies) != 0 ||
+        args_double(comma + 1, 1e-9, 1e12, &c->resign_score) != 0) {
+        sbuf_printf(err, "bad --adjudicate-resign: %s (expected PLIES,SCORE "
+                    "with PLIES >= 1 and SCORE > 0)", s);
+        c->resign_plies = 0;
+        return -1;
+    }
+    return 0;
 }
 
 static int parse_sprt(struct match_conf *c, const char *s, struct sbuf *err)
@@ -287,7 +313,7 @@ enum {
     OPT_RECORDS, OPT_MAXPLIES, OPT_SPRT, OPT_SETUP, OPT_RANDOM_START,
     OPT_RANDOM_PLIES, OPT_RESTART, OPT_STDERR, OPT_MERGE, OPT_QUIET,
     OPT_HELP, OPT_VERSION, OPT_RUN_ID, OPT_FORMAT, OPT_OPENINGS,
-    OPT_MAKE_OPENINGS, OPT_BALANCE
+    OPT_MAKE_OPENINGS, OPT_BALANCE, OPT_ADJ_RESIGN, OPT_ADJ_SOLVE
 };
 
 static const struct option longopts[] = {
@@ -316,6 +342,8 @@ static const struct option longopts[] = {
     { "openings", required_argument, NULL, OPT_OPENINGS },
     { "make-openings", required_argument, NULL, OPT_MAKE_OPENINGS },
     { "balance", required_argument, NULL, OPT_BALANCE },
+    { "adjudicate-resign", required_argument, NULL, OPT_ADJ_RESIGN },
+    { "adjudicate-solve", required_argument, NULL, OPT_ADJ_SOLVE },
     { "engine-stderr", required_argument, NULL, OPT_STDERR },
     { "merge", no_argument, NULL, OPT_MERGE },
     { "quiet", no_argument, NULL, OPT_QUIET },
@@ -382,6 +410,10 @@ static int number_option(struct match_conf *c, int id, const char *arg,
         if (args_double(arg, 0, 1e9, &c->balance) != 0)
             return bad_number("--balance", arg, err);
         return 0;
+    case OPT_ADJ_SOLVE:
+        if (args_long(arg, 1, 1000000000000L, &c->solve_nodes) != 0)
+            return bad_number("--adjudicate-solve (nodes)", arg, err);
+        return 0;
     default:   /* OPT_RANDOM_PLIES */
         if (args_long(arg, 0, 1000, &v) != 0)
             return bad_number("--random-plies", arg, err);
@@ -422,6 +454,7 @@ static int one_option(struct match_conf *c, int id, const char *arg,
     case OPT_RUN_ID: return set_run_id(c, arg, err);
     case OPT_FORMAT: return set_format(c, arg, err);
     case OPT_OPENINGS: c->openings = arg; return 0;
+    case OPT_ADJ_RESIGN: return parse_resign(c, arg, err);
     case OPT_STDERR: c->engine_stderr = arg; return 0;
     case OPT_MERGE: c->merge = true; return 0;
     case OPT_QUIET: c->quiet = true; return 0;

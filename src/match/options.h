@@ -58,6 +58,9 @@ struct match_conf {
     int random_plies;
     const char *openings;       /* --openings FILE, or NULL              */
     long make_openings;         /* --make-openings N: build a suite      */
+    long resign_plies;          /* --adjudicate-resign N,S: 0 = off      */
+    double resign_score;
+    long solve_nodes;           /* --adjudicate-solve NODES: 0 = off     */
     double balance;             /* its largest |score| kept              */
     struct opening_suite suite; /* its lines                             */
     bool restart;               /* new engine processes for every game   */

@@ -47,6 +47,7 @@ void record_result_text(const struct game_record *r, struct sbuf *out)
     case END_RESIGN: sbuf_putc(out, 'R'); break;
     case END_TIME: sbuf_putc(out, 'T'); break;
     case END_FORFEIT: sbuf_putc(out, 'F'); break;
+    case END_AGREED: break;     /* "W+": no margin to give */
     default:
         if (r->game && r->game->score_has_margin)
             sbuf_printf(out, "%d", r->margin);

@@ -19,7 +19,9 @@ enum end_kind {
     END_RESIGN,         /* the loser resigned                           */
     END_TIME,           /* the loser overran its time                   */
     END_FORFEIT,        /* illegal move, crash, exit, malformed reply... */
-    END_ADJUDICATED     /* a draw after --maxplies plies                */
+    END_ADJUDICATED,    /* a draw after --maxplies plies                */
+    END_SOLVED,         /* the exact solver proved the rest            */
+    END_AGREED          /* both engines' scores agreed (resign rule)    */
 };
 
 struct game_record {

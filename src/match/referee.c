@@ -43,7 +43,10 @@ void referee_init(struct referee *r, const struct match_conf *c,
     for (int i = 0; i < MATCH_ENGINES_MAX; i++) {
         engine_init(&r->eng[i], stop);
         engine_set_label(&r->eng[i], c->eng[i].name);
+        if (c->resign_plies)
+            engine_watch_scores(&r->eng[i]);
     }
+    adjudicator_init(&r->adj, c);
     sbuf_init(&r->reply);
     sbuf_init(&r->line);
 }
@@ -54,6 +57,7 @@ void referee_done(struct referee *r)
         engine_stop(&r->eng[i], QUIT_WAIT);
         engine_done(&r->eng[i]);
     }
+    adjudicator_done(&r->adj);
     sbuf_free(&r->reply);
     sbuf_free(&r->line);
 }
@@ -363,6 +367,38 @@ static bool accept_move(struct game_ctx *x, int i, int side, char *token)
     return true;
 }
 
+/* Ends the game early when an adjudication rule applies to the position
+ * after the move engine i (playing side) just made; true if it did. */
+static bool adjudicate(struct game_ctx *x, int i, int side)
+{
+    struct referee *r = x->r;
+    const struct match_conf *c = r->conf;
+    struct adjudication adj;
+    struct sbuf why = SBUF_INIT;
+    long score = 0;
+    bool have = c->resign_plies && engine_take_score(proc(x, i), &score);
+    enum end_kind kind = END_AGREED;
+    bool done = adjudicate_scores(&r->adj, side, have, score, x->g, &adj,
+                                  &why);
+    if (!done && c->solve_nodes) {
+        int plies_left = c->maxplies ? (int)(c->maxplies - x->ply) : 0;
+        done = adjudicate_solve(&r->adj, x->g, x->st,
+                                (uint64_t)c->solve_nodes, plies_left, &adj,
+                                &why) == 1;
+        kind = END_SOLVED;
+    }
+    if (done) {
+        x->rec->result = adj.result;
+        x->rec->margin = adj.margin;
+        x->rec->end = kind;
+        sbuf_reset(&x->rec->reason);
+        sbuf_putn(&x->rec->reason, sbuf_str(&why), why.len);
+        x->over = true;
+    }
+    sbuf_free(&why);
+    return done;
+}
+
 /* One ply: time_left, genmove, validation, play to the opponent. */
 static void one_ply(struct game_ctx *x)
 {
@@ -380,6 +416,8 @@ static void one_ply(struct game_ctx *x)
     }
     double limit = options_move_limit(c, x->clock[side]);
     double used;
+    long stale;
+    engine_take_score(proc(x, i), &stale);   /* from before this move */
     snprintf(line, sizeof line, "genmove %s", color);
     enum call_result cr = call(x, i, line, limit, END_TIME, &used);
     if (cr == CALL_REFUSED)
@@ -395,7 +433,7 @@ static void one_ply(struct game_ctx *x)
     if (!accept_move(x, i, side, token))
         return;
     if (x->g->outcome(x->st, NULL) != GAME_ONGOING ||
-        (c->maxplies && x->ply >= c->maxplies))
+        (c->maxplies && x->ply >= c->maxplies) || adjudicate(x, i, side))
         return;                  /* no need to tell the opponent */
     snprintf(line, sizeof line, "play %s %s", color, token);
     call_ok(x, x->engine_of_side[1 - side], line);
@@ -454,6 +492,7 @@ static void play_out(struct game_ctx *x)
     const struct match_conf *c = x->r->conf;
     struct setup_words w;
     move_t *opening = NULL;
+    adjudicator_new_game(&x->r->adj);
     if (start_position(x, &w) != 0)
         return;
     int n = opening_moves(x, &opening);

@@ -12,6 +12,7 @@
 
 #include <stdatomic.h>
 
+#include "match/adjudicate.h"
 #include "match/engine.h"
 #include "match/options.h"
 #include "match/record.h"
@@ -24,6 +25,7 @@ struct referee {
     struct engine eng[MATCH_ENGINES_MAX];   /* one process per engine,
                                                started when needed     */
     int stderr_fd;                  /* the engines' stderr, -1: none   */
+    struct adjudicator adj;         /* resign and solve adjudication   */
     struct sbuf reply;              /* scratch: the last reply         */
     struct sbuf line;               /* scratch: the command sent       */
 };

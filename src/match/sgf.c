@@ -30,8 +30,9 @@ static const struct {
 };
 
 static const char *const end_names[] = {
-    "normal", "resign", "time", "forfeit", "adjudicated"
+    "normal", "resign", "time", "forfeit", "adjudicated", "solved", "agreed"
 };
+#define END_KINDS ((int)(sizeof end_names / sizeof end_names[0]))
 
 static void put_text(struct sbuf *out, const char *s)
 {
@@ -327,7 +328,7 @@ static int finish_root(struct parser *p, struct game_record *r,
     else
         return fail(p, "PW and PB do not match XMATCH");
     r->end = END_NORMAL;
-    for (int k = 0; k < 5; k++)
+    for (int k = 0; k < END_KINDS; k++)
         if (strcmp(sbuf_str(&ri->end), end_names[k]) == 0)
             r->end = (enum end_kind)k;
     if (parse_result(p, r, ri) != 0)
