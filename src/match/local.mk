@@ -10,6 +10,7 @@ MATCH_SOURCES = \
 	src/match/opening.c src/match/opening.h \
 	src/match/options.c src/match/options.h \
 	src/match/probe.c src/match/probe.h \
+	src/match/progress.c src/match/progress.h \
 	src/match/rating.c src/match/rating.h \
 	src/match/record.c src/match/record.h \
 	src/match/referee.c src/match/referee.h \

@@ -19,6 +19,7 @@
 
 #include "match/opening.h"
 #include "match/probe.h"
+#include "match/progress.h"
 #include "match/referee.h"
 #include "match/schedule.h"
 #include "match/sgf.h"
@@ -53,6 +54,8 @@ struct tourney {
     struct score running;       /* in completion order, for progress    */
     struct score final;         /* the games accounted for              */
     struct xtable table;        /* the same, per pair of engines        */
+    struct progress progress;
+    long finished;              /* games finished, in any order         */
     long forfeits[2];
     long timeouts[2];
     bool decided;               /* the SPRT ended the match             */
@@ -167,8 +170,13 @@ static void finish_game(struct tourney *t, long g,
     s->sgf = sgf->buf;
     sbuf_init(sgf);
     tally(&t->running, s->a_result);
-    if (!t->c->quiet)
+    t->finished++;
+    if (!t->c->quiet) {
+        progress_clear(&t->progress);
         print_progress(t, r);
+        progress_update(&t->progress, t->finished, t->c->eng[0].name,
+                        t->c->nengines == 2 ? &t->running : NULL);
+    }
     advance_prefix(t);
     pthread_mutex_unlock(&t->lock);
 }
@@ -328,10 +336,11 @@ static void warn_concurrency(const struct match_conf *c)
                 "lose on time (lower --concurrency)\n", games, cores);
 }
 
-static void print_summary(const struct tourney *t)
+static void print_summary(struct tourney *t)
 {
     const struct match_conf *c = t->c;
     long n = score_games(&t->final);
+    progress_clear(&t->progress);
     if (t->decided)
         fprintf(t->out, "SPRT decided after %ld games\n", n);
     else if (n < c->games)
@@ -399,6 +408,7 @@ int tourney_run(const struct match_conf *c, const char *app, FILE *out)
         return probe == -2 ? MATCH_EXIT_USAGE : MATCH_EXIT_FAILURE;
     }
     t.slots = calloc((size_t)c->games, sizeof *t.slots);
+    progress_init(&t.progress, out, c->games);
     if (t.slots && pthread_mutex_init(&t.lock, NULL) == 0) {
         warn_concurrency(c);
         if (!c->quiet)

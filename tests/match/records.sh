@@ -6,7 +6,8 @@
 # SIGINT keeps the games that finished after an unfinished one; an
 # engine's unsolicited extra reply is named as the fault; a --concurrency
 # above the number of cores is warned about; --engine-stderr lines carry
-# the engine's name.
+# the engine's name; progress: plain lines in a pipe, a live line on a
+# terminal.
 # Environment: TRIAD, TRIAD_MATCH (set by make check), srcdir.
 set -f
 TRIAD=${TRIAD:-src/triad}
@@ -138,4 +139,28 @@ grep -q '^one: info ' "$tmp/err.log" && grep -q '^two: info ' "$tmp/err.log" ||
     fail "no named lines from both engines"
 grep -v '^one: \|^two: ' "$tmp/err.log" | grep -q . &&
     fail "a line without its engine's name: $(grep -v '^one: \|^two: ' "$tmp/err.log" | head -1)"
+
+# 8. Progress.  In a pipe: a plain line after every tenth of the games.
+"$TRIAD_MATCH" --game cephalopod --setup 3x3 --engine "sh $fake resign" \
+    --name r1 --engine "sh $fake resign" --name r2 --games 20 \
+    > "$tmp/prog.out" 2>&1 || fail "progress: $?"
+[ "$(grep -c '^Progress: ' "$tmp/prog.out")" -eq 10 ] ||
+    fail "10 plain progress lines expected"
+grep -q '^Progress: 10 of 20 games, r1 5 - 5 - 0 \[0.500\], Elo 0.0 +/- [0-9.]*, [0-9.]* games/min, about [0-9]* s left$' \
+    "$tmp/prog.out" || fail "progress line at 10 games"
+grep -q '^Progress: 20 of 20 games, r1 10 - 10 - 0 \[0.500\], Elo 0.0 +/- [0-9.]*, [0-9.]* games/min$' \
+    "$tmp/prog.out" || fail "last progress line"
+grep -q "$(printf '\r')" "$tmp/prog.out" && fail "a live line in a pipe"
+# On a terminal (script(1) gives one): the line is rewritten in place.
+if command -v script > /dev/null 2>&1; then
+    script -qc "'$TRIAD_MATCH' --game cephalopod --setup 3x3 \
+        --engine 'sh $fake resign' --name r1 --engine 'sh $fake resign' \
+        --name r2 --games 4" /dev/null > "$tmp/tty.out" 2>&1 ||
+        fail "progress on a terminal: $?"
+    grep -q 'Progress: ' "$tmp/tty.out" && fail "plain lines on a terminal"
+    [ "$(grep -c "$(printf '\033')\[K4 of 4 games, r1 2 - 2 - 0" \
+         "$tmp/tty.out")" -eq 1 ] || fail "no live line on a terminal"
+else
+    echo "SKIP part 8b: no script(1) to give a terminal"
+fi
 exit 0
