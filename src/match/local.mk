@@ -40,7 +40,7 @@ MATCH_SH_TESTS = tests/match/selfplay.sh tests/match/faults.sh \
 	tests/match/openings.sh tests/match/adjudicate.sh \
 	tests/match/slurm.sh
 EXTRA_DIST += doc/triad-match.1 src/match/local.mk $(MATCH_SH_TESTS) \
-	tests/match/fake-engine.sh scripts/slurm/submit.sh \
+	tests/match/fake-engine.sh tests/match/common.sh scripts/slurm/submit.sh \
 	scripts/slurm/match-task.sh scripts/slurm/merge.sh
 TEST_EXTENSIONS += .sh
 SH_LOG_COMPILER = $(SHELL)

@@ -4,19 +4,8 @@
 # tampered result is caught); the resign rule ends games once both triad
 # engines' scores agree, and says so in the record.
 # Environment: TRIAD, TRIAD_MATCH (set by make check).
-set -f
-TRIAD=${TRIAD:-src/triad}
-TRIAD_MATCH=${TRIAD_MATCH:-src/triad-match}
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/adjudicate.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
-
-fail() {
-    echo "FAIL: $*"
-    for f in "$tmp"/*.out; do
-        [ -f "$f" ] && { echo "--- $f"; cat "$f"; }
-    done
-    exit 1
-}
+test_name=adjudicate
+. "${srcdir:-.}/tests/match/common.sh"
 
 # 1. Random players, solved once the solver proves the rest.
 "$TRIAD_MATCH" --game cephalopod --setup 3x3 --engine "$TRIAD" --name a \

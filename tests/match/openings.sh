@@ -4,21 +4,8 @@
 # reason; the shipped suites of data/openings load for their games; and
 # --make-openings builds a suite that loads back.
 # Environment: TRIAD, TRIAD_MATCH (set by make check), srcdir.
-set -f
-TRIAD=${TRIAD:-src/triad}
-TRIAD_MATCH=${TRIAD_MATCH:-src/triad-match}
-top=${srcdir:-.}
-fake="$top/tests/match/fake-engine.sh"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/openings.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
-
-fail() {
-    echo "FAIL: $*"
-    for f in "$tmp"/*.out; do
-        [ -f "$f" ] && { echo "--- $f"; cat "$f"; }
-    done
-    exit 1
-}
+test_name=openings
+. "${srcdir:-.}/tests/match/common.sh"
 
 # 1. A two-line suite, six games: lines 1, 2, 1, each with both colours.
 cat > "$tmp/suite.txt" <<'END'

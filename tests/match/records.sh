@@ -9,21 +9,10 @@
 # the engine's name; progress: plain lines in a pipe, a live line on a
 # terminal.
 # Environment: TRIAD, TRIAD_MATCH (set by make check), srcdir.
-set -f
-TRIAD=${TRIAD:-src/triad}
-TRIAD_MATCH=${TRIAD_MATCH:-src/triad-match}
-fake="${srcdir:-.}/tests/match/fake-engine.sh"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/records.XXXXXX") || exit 1
+test_name=records
+. "${srcdir:-.}/tests/match/common.sh"
 pid=
-trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$tmp"' EXIT
-
-fail() {
-    echo "FAIL: $*"
-    for f in "$tmp"/*.out "$tmp"/*.err; do
-        [ -f "$f" ] && { echo "--- $f"; cat "$f"; }
-    done
-    exit 1
-}
+on_exit='[ -n "$pid" ] && kill "$pid" 2>/dev/null'
 
 # match OUT [OPTION]...: 4 games of random players into one.sgf.
 match() {

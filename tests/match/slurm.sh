@@ -12,10 +12,6 @@
 # TRIAD_SKIP_SLURM set.  Bounded: about 20 s when it runs, at most 150 s;
 # every daemon it started is stopped by its pid.
 # Environment: TRIAD, TRIAD_MATCH (set by make check), srcdir.
-set -f
-TRIAD=${TRIAD:-src/triad}
-TRIAD_MATCH=${TRIAD_MATCH:-src/triad-match}
-top=${srcdir:-.}
 
 skip() {
     echo "SKIP: the Slurm test cannot run here: $*"
@@ -28,31 +24,15 @@ for p in munged slurmctld slurmd sbatch squeue sinfo scancel; do
         skip "no $p (Debian: slurmctld slurmd slurm-client munge)"
 done
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/slurm.XXXXXX") || exit 1
+test_name=slurm
+. "${srcdir:-.}/tests/match/common.sh"
 pids=
-cleanup() {
-    [ -f "$tmp/slurm.conf" ] &&
-        SLURM_CONF="$tmp/slurm.conf" scancel --quiet -u root 2>/dev/null
-    for p in $pids; do
-        kill "$p" 2>/dev/null
-    done
-    for p in $pids; do
-        wait "$p" 2>/dev/null
-    done
-    rm -rf "$tmp"
-}
-trap cleanup EXIT
-trap 'exit 1' INT TERM
-
-fail() {
-    echo "FAIL: $*"
-    set +f
-    for f in "$tmp"/log/* "$tmp"/out/*.out "$tmp"/out/*.log \
-             "$tmp"/out/merge.err; do
-        [ -f "$f" ] && { echo "--- $f"; tail -n 20 "$f"; }
-    done
-    exit 1
-}
+# Jobs first, then the daemons this test started, by pid.
+on_exit='[ -f "$tmp/slurm.conf" ] &&
+    SLURM_CONF="$tmp/slurm.conf" scancel --quiet -u root 2>/dev/null
+for p in $pids; do kill "$p" 2>/dev/null; done
+for p in $pids; do wait "$p" 2>/dev/null; done'
+fail_logs="$tmp/log/* $tmp/out/*.out $tmp/out/*.log $tmp/out/merge.err"
 
 # wait_for SECONDS COMMAND...: until COMMAND succeeds; false on timeout.
 wait_for() {

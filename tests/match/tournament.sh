@@ -25,19 +25,8 @@
 # sum over all pairs 22): var_i = (1/4) sum_j R_ij - 22/16, i.e. m1
 # 0.458333, m2 1.458333, r 1.791667: margins 230.5, 411.2, 455.7.
 # Environment: TRIAD_MATCH (set by make check), srcdir.
-set -f
-TRIAD_MATCH=${TRIAD_MATCH:-src/triad-match}
-fake="${srcdir:-.}/tests/match/fake-engine.sh"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/tournament.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
-
-fail() {
-    echo "FAIL: $*"
-    for f in "$tmp"/*.out; do
-        [ -f "$f" ] && { echo "--- $f"; cat "$f"; }
-    done
-    exit 1
-}
+test_name=tournament
+. "${srcdir:-.}/tests/match/common.sh"
 
 # play FORMAT GAMES OUT
 play() {
