@@ -35,6 +35,26 @@ void engine_init(struct engine *e, const atomic_bool *cancel)
     e->to_fd = -1;
     e->from_fd = -1;
     e->cancel = cancel;
+    errlog_init(&e->err, NULL);
+}
+
+void engine_set_label(struct engine *e, const char *name)
+{
+    snprintf(e->err.label, sizeof e->err.label, "%s", name);
+}
+
+void engine_watch_scores(struct engine *e)
+{
+    e->err.scores = true;
+}
+
+bool engine_take_score(struct engine *e, long *score)
+{
+    errlog_pump(&e->err);
+    bool have = e->err.have_score;
+    *score = e->err.score;
+    e->err.have_score = false;
+    return have;
 }
 
 bool engine_running(const struct engine *e)
@@ -192,7 +212,10 @@ int engine_start(struct engine *e, const char *cmd, int stderr_fd,
     posix_spawn_file_actions_t fa;
     posix_spawnattr_t at;
     int rc = ENOMEM;
-    if (setup_files(&fa, in[0], out[1], stderr_fd) == 0) {
+    bool relay = stderr_fd >= 0 || e->err.scores;
+    int child_err = relay ? errlog_open(&e->err, stderr_fd) : -1;
+    if ((!relay || child_err >= 0) &&
+        setup_files(&fa, in[0], out[1], child_err) == 0) {
         if (setup_attr(&at) == 0) {
             rc = spawn_command(&e->pid, cmd, &fa, &at);
             posix_spawnattr_destroy(&at);
@@ -201,7 +224,10 @@ int engine_start(struct engine *e, const char *cmd, int stderr_fd,
     }
     close(in[0]);
     close(out[1]);
+    if (child_err >= 0)
+        close(child_err);
     if (rc != 0) {
+        errlog_close(&e->err);
         close(in[1]);
         close(out[0]);
         e->pid = 0;
@@ -240,8 +266,10 @@ void engine_kill(struct engine *e)
 {
     close_fd(&e->to_fd);
     close_fd(&e->from_fd);
-    if (e->pid <= 0 || try_reap(e))
+    if (e->pid <= 0 || try_reap(e)) {
+        errlog_close(&e->err);
         return;
+    }
     kill(-e->pid, SIGKILL);
     kill(e->pid, SIGKILL);
     int st;
@@ -252,6 +280,7 @@ void engine_kill(struct engine *e)
     e->exited = true;
     e->status = r == e->pid ? st : 0;
     e->killed = true;
+    errlog_close(&e->err);
 }
 
 /* Waits up to wait seconds for the process to end by itself. */
@@ -281,6 +310,7 @@ void engine_stop(struct engine *e, double wait)
     if (!wait_exit(e, wait))
         engine_kill(e);
     close_fd(&e->from_fd);
+    errlog_close(&e->err);
 }
 
 void engine_describe_end(struct engine *e, struct sbuf *out)
@@ -304,6 +334,7 @@ void engine_describe_end(struct engine *e, struct sbuf *out)
 void engine_done(struct engine *e)
 {
     engine_kill(e);
+    errlog_done(&e->err);
     free(e->buf);
     e->buf = NULL;
     e->len = 0;
@@ -344,6 +375,7 @@ static enum engine_status write_all(struct engine *e, const char *s,
             return ENGINE_TIMEOUT;
         if (cancelled(e))
             return ENGINE_CANCELLED;
+        errlog_pump(&e->err);    /* it may wait for us to read that */
         struct pollfd p = { .fd = e->to_fd, .events = POLLOUT };
         poll(&p, 1, ms);
     }
@@ -456,8 +488,11 @@ static enum engine_status read_reply(struct engine *e, double deadline,
             return ENGINE_TIMEOUT;
         if (cancelled(e))
             return ENGINE_CANCELLED;
-        struct pollfd p = { .fd = e->from_fd, .events = POLLIN };
-        if (poll(&p, 1, ms) <= 0)
+        struct pollfd p[2] = { { .fd = e->from_fd, .events = POLLIN },
+                               { .fd = e->err.from_fd, .events = POLLIN } };
+        int ready = poll(p, 2, ms);
+        errlog_pump(&e->err);
+        if (ready <= 0 || !p[0].revents)
             continue;
         st = read_some(e);
         if (st == ENGINE_MALFORMED) {
@@ -470,6 +505,28 @@ static enum engine_status read_reply(struct engine *e, double deadline,
     }
 }
 
+/* Output that arrived after the last reply and before this command (an
+ * extra reply, stray text) belongs to no command: reading it as the
+ * answer to the next one would blame the wrong exchange. */
+static enum engine_status check_unsolicited(struct engine *e,
+                                            struct sbuf *reply)
+{
+    struct pollfd p = { .fd = e->from_fd, .events = POLLIN };
+    while (poll(&p, 1, 0) > 0 && (p.revents & POLLIN)) {
+        size_t before = e->len;
+        if (read_some(e) != ENGINE_OK || e->len == before)
+            break;      /* end of file, error or too much: the command
+                           that follows will tell */
+    }
+    size_t start = strspn(e->buf ? e->buf : "", "\n");
+    if (start == e->len) {
+        consume(e, start);
+        return ENGINE_OK;
+    }
+    quote_line(e, start, reply);
+    return ENGINE_UNSOLICITED;
+}
+
 enum engine_status engine_call(struct engine *e, const char *line,
                                double timeout, struct sbuf *reply,
                                double *elapsed)
@@ -480,6 +537,9 @@ enum engine_status engine_call(struct engine *e, const char *line,
     sbuf_reset(reply);
     if (!engine_running(e) || e->to_fd < 0)
         return ENGINE_DEAD;
+    enum engine_status st = check_unsolicited(e, reply);
+    if (st != ENGINE_OK)
+        return st;
     double deadline = start + timeout;
     size_t n = strlen(line);
     char *msg = malloc(n + 2);
@@ -487,7 +547,7 @@ enum engine_status engine_call(struct engine *e, const char *line,
         return ENGINE_DEAD;
     memcpy(msg, line, n);
     msg[n] = '\n';
-    enum engine_status st = write_all(e, msg, n + 1, deadline);
+    st = write_all(e, msg, n + 1, deadline);
     free(msg);
     if (st == ENGINE_OK)
         st = read_reply(e, deadline, reply);

@@ -15,6 +15,7 @@
 #include <sys/types.h>
 
 #include "core/sbuf.h"
+#include "match/errlog.h"
 
 /* Longest reply accepted, in bytes; a longer one is a malformed reply. */
 #define ENGINE_REPLY_MAX (1u << 20)
@@ -25,7 +26,9 @@ enum engine_status {
     ENGINE_TIMEOUT,     /* no complete reply before the deadline       */
     ENGINE_DEAD,        /* the process ended or closed its pipes       */
     ENGINE_MALFORMED,   /* the reply does not start with '=' or '?'    */
-    ENGINE_CANCELLED    /* *cancel became true while waiting           */
+    ENGINE_CANCELLED,   /* *cancel became true while waiting           */
+    ENGINE_UNSOLICITED  /* output nobody asked for was waiting before the
+                           command; *reply holds its first line          */
 };
 
 struct engine {
@@ -39,14 +42,27 @@ struct engine {
     int status;                 /* waitpid status                        */
     bool killed;                /* we killed it (timeout, closed pipes)  */
     const atomic_bool *cancel;  /* polled while waiting; may be NULL     */
+    struct errlog err;          /* stderr relay (when a file is given)   */
 };
 
 /* An engine that is not running. */
 void engine_init(struct engine *e, const atomic_bool *cancel);
 
+/* The name that prefixes the engine's standard error lines. */
+void engine_set_label(struct engine *e, const char *name);
+
+/* Read the engine's standard error (even without a file for it) for
+ * "info ... score S" lines; takes effect at the next start. */
+void engine_watch_scores(struct engine *e);
+
+/* The score of the last such line since the previous call; false if
+ * there was none. */
+bool engine_take_score(struct engine *e, long *score);
+
 /* Starts cmd: split into words and run directly when it is a plain word
  * list, otherwise through /bin/sh -c.  Its standard error goes to
- * stderr_fd (-1: /dev/null).  Returns 0, or -1 with a reason in *err. */
+ * stderr_fd (-1: /dev/null), each line prefixed by the label and ": ".
+ * Returns 0, or -1 with a reason in *err. */
 int engine_start(struct engine *e, const char *cmd, int stderr_fd,
                  struct sbuf *err);
 

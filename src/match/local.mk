@@ -3,15 +3,23 @@
 # Makefile.am; paths are relative to the top directory.
 
 MATCH_SOURCES = \
+	src/match/adjudicate.c src/match/adjudicate.h \
 	src/match/engine.c src/match/engine.h \
+	src/match/errlog.c src/match/errlog.h \
 	src/match/merge.c src/match/merge.h \
 	src/match/opening.c src/match/opening.h \
 	src/match/options.c src/match/options.h \
 	src/match/probe.c src/match/probe.h \
+	src/match/progress.c src/match/progress.h \
+	src/match/rating.c src/match/rating.h \
 	src/match/record.c src/match/record.h \
 	src/match/referee.c src/match/referee.h \
+	src/match/schedule.c src/match/schedule.h \
 	src/match/sgf.c src/match/sgf.h \
 	src/match/stats.c src/match/stats.h \
+	src/match/suite.c src/match/suite.h \
+	src/match/suitegen.c src/match/suitegen.h \
+	src/match/table.c src/match/table.h \
 	src/match/tourney.c src/match/tourney.h
 
 bin_PROGRAMS += src/triad-match
@@ -19,13 +27,21 @@ src_triad_match_SOURCES = src/match/main.c $(MATCH_SOURCES)
 src_triad_match_LDADD = src/libtriad.a
 
 man1_MANS = doc/triad-match.1
+# Balanced opening suites built by --make-openings (doc/triad-match.md).
+openingsdir = $(pkgdatadir)/openings
+dist_openings_DATA = data/openings/cephalopod.txt data/openings/dvonn.txt \
+	data/openings/truchet.txt
 dist_doc_DATA += doc/triad-match.md
 
 # Whole matches: triad against triad, and against a broken engine.  The
 # scripts find the programs through TRIAD and TRIAD_MATCH.
-MATCH_SH_TESTS = tests/match/selfplay.sh tests/match/faults.sh
+MATCH_SH_TESTS = tests/match/selfplay.sh tests/match/faults.sh \
+	tests/match/records.sh tests/match/tournament.sh \
+	tests/match/openings.sh tests/match/adjudicate.sh \
+	tests/match/slurm.sh
 EXTRA_DIST += doc/triad-match.1 src/match/local.mk $(MATCH_SH_TESTS) \
-	tests/match/fake-engine.sh
+	tests/match/fake-engine.sh tests/match/common.sh scripts/slurm/submit.sh \
+	scripts/slurm/match-task.sh scripts/slurm/merge.sh
 TEST_EXTENSIONS += .sh
 SH_LOG_COMPILER = $(SHELL)
 TESTS += $(MATCH_SH_TESTS)
@@ -40,4 +56,17 @@ TESTS += tests/check_match
 tests_check_match_SOURCES = tests/check_match.c $(MATCH_SOURCES)
 tests_check_match_CFLAGS = $(CHECK_CFLAGS_ALL)
 tests_check_match_LDADD = $(CHECK_LDADD_ALL)
+check_PROGRAMS += tests/check_ratings
+TESTS += tests/check_ratings
+tests_check_ratings_SOURCES = tests/check_ratings.c src/match/rating.c \
+	src/match/rating.h src/match/stats.c src/match/stats.h \
+	src/match/table.c src/match/table.h
+tests_check_ratings_CFLAGS = $(CHECK_CFLAGS_ALL)
+tests_check_ratings_LDADD = $(CHECK_LDADD_ALL)
+check_PROGRAMS += tests/check_adjudicate
+TESTS += tests/check_adjudicate
+tests_check_adjudicate_SOURCES = tests/check_adjudicate.c \
+	src/match/adjudicate.c src/match/adjudicate.h
+tests_check_adjudicate_CFLAGS = $(CHECK_CFLAGS_ALL)
+tests_check_adjudicate_LDADD = $(CHECK_LDADD_ALL)
 endif

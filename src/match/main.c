@@ -9,6 +9,7 @@
 
 #include "match/merge.h"
 #include "match/options.h"
+#include "match/suitegen.h"
 #include "match/tourney.h"
 
 /* Standard descriptors that are closed would be reused by the engine
@@ -41,9 +42,13 @@ int main(int argc, char **argv)
         status = MATCH_EXIT_USAGE;
         break;
     default:
-        status = c.merge ? merge_run(&c, stdout)
-                         : tourney_run(&c, "triad-match:" PACKAGE_VERSION,
-                                       stdout);
+        if (c.merge)
+            status = merge_run(&c, stdout);
+        else if (c.make_openings)
+            status = suitegen_run(&c, stdout);
+        else
+            status = tourney_run(&c, "triad-match:" PACKAGE_VERSION,
+                                 stdout);
         break;
     }
     options_free(&c);

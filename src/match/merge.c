@@ -1,10 +1,13 @@
 /* merge.c -- combining record files (see merge.h).
  *
- * A game is identified by its match seed and game number (XSEED, RO):
- * hosts that split one match by --first-game produce disjoint sets, and a
- * file merged twice is noticed.  Engine A and B are those of the first
- * good record; records of the same two engines in the other order are
- * counted from A's side, records of other engines are skipped.
+ * A game is identified by its run (XRUN), match seed (XSEED) and game
+ * number (RO).  Hosts that split one match share the run id and play
+ * disjoint numbers; a second copy of the same record (a file merged
+ * twice) is counted once and reported; two different records under one
+ * identity make the merge refuse, since either could be the real one.
+ * Games of different runs are different games, even with equal seeds and
+ * numbers; such overlaps are kept and reported once.  All engines met go
+ * into one cross table; with exactly two the summary is a match's.
  */
 #include "config.h"
 
@@ -12,23 +15,31 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "match/adjudicate.h"
 #include "match/merge.h"
 #include "match/opening.h"
 #include "match/sgf.h"
+#include "match/table.h"
 #include "match/tourney.h"
 
+/* Nodes to prove a solved adjudication again: more than the referee
+ * needed with its warm table. */
+#define MERGE_SOLVE_NODES 50000000
+
 struct entry {
+    char run[MATCH_RUN_MAX];
     uint64_t seed;
     long number;
     long order;             /* reading order, to keep the first copy  */
-    int a_result;
-    int faulty;
+    uint64_t digest;        /* record_digest(), to tell copies apart  */
+    int eng[2];             /* table indices of XMATCH's two engines  */
+    int result;             /* +1 eng[0] won, -1 it lost, 0 draw      */
+    int faulty;             /* 0 or 1 (index into eng), -1            */
     enum end_kind end;
 };
 
 struct merger {
-    char names[2][MATCH_NAME_MAX];
-    bool have_names;
+    struct xtable table;
     struct entry *e;
     long n;
     long cap;
@@ -91,6 +102,26 @@ static int replay(const struct game_record *r, void *st, struct sbuf *why)
     return 0;
 }
 
+/* Proves the value of an END_SOLVED record's final position again. */
+static bool solved_again(const struct game_record *r, const void *st,
+                         struct sbuf *why)
+{
+    struct adjudicator a;
+    adjudicator_init(&a, NULL);
+    struct adjudication adj;
+    struct sbuf text = SBUF_INIT;
+    int rc = adjudicate_solve(&a, r->game, st, MERGE_SOLVE_NODES, 0, &adj,
+                              &text);
+    adjudicator_done(&a);
+    sbuf_free(&text);
+    if (rc != 1) {
+        sbuf_printf(why, "the solved result could not be proven again "
+                    "within %d nodes", MERGE_SOLVE_NODES);
+        return false;
+    }
+    return adj.result == r->result && adj.margin == r->margin;
+}
+
 /* Does the final position agree with the recorded end? */
 static int check_end(const struct game_record *r, const void *st,
                      struct sbuf *why)
@@ -98,14 +129,16 @@ static int check_end(const struct game_record *r, const void *st,
     int margin = 0;
     enum game_status o = r->game->outcome(st, &margin);
     bool ok;
-    if (r->end == END_NORMAL)
+    if (r->end == END_SOLVED)
+        ok = o == GAME_ONGOING && solved_again(r, st, why);
+    else if (r->end == END_NORMAL)
         ok = o == r->result &&
              (!r->game->score_has_margin || o == GAME_DRAW ||
               margin == r->margin);
     else
         ok = o == GAME_ONGOING &&
              (r->end != END_ADJUDICATED || r->result == GAME_DRAW);
-    if (!ok)
+    if (!ok && why->len == 0)
         sbuf_puts(why, "the result does not match the final position");
     return ok ? 0 : -1;
 }
@@ -140,18 +173,13 @@ static void problem(struct merger *m, const char *file, long k,
     m->problems++;
 }
 
-/* Adds a verified record; -1 if it belongs to another match. */
+/* Adds a verified record; -1 when there are too many engines, -2 when
+ * memory is short. */
 static int add_entry(struct merger *m, const struct game_record *r)
 {
-    if (!m->have_names) {
-        memcpy(m->names, r->names, sizeof m->names);
-        m->have_names = true;
-    }
-    bool same = strcmp(r->names[0], m->names[0]) == 0 &&
-                strcmp(r->names[1], m->names[1]) == 0;
-    bool swapped = strcmp(r->names[0], m->names[1]) == 0 &&
-                   strcmp(r->names[1], m->names[0]) == 0;
-    if (!same && !swapped)
+    int i = table_engine(&m->table, r->names[0]);
+    int j = table_engine(&m->table, r->names[1]);
+    if (i < 0 || j < 0)
         return -1;
     if (m->n == m->cap) {
         long cap = m->cap ? m->cap * 2 : 256;
@@ -161,12 +189,17 @@ static int add_entry(struct merger *m, const struct game_record *r)
         m->e = e;
         m->cap = cap;
     }
-    int res = record_a_result(r);
-    int faulty = r->faulty;
-    m->e[m->n] = (struct entry){
-        r->seed, r->number, m->n, swapped ? -res : res,
-        faulty >= 0 && swapped ? 1 - faulty : faulty, r->end
-    };
+    struct entry *e = &m->e[m->n];
+    memcpy(e->run, r->run_id, MATCH_RUN_MAX);
+    e->seed = r->seed;
+    e->number = r->number;
+    e->order = m->n;
+    e->digest = record_digest(r);
+    e->eng[0] = i;
+    e->eng[1] = j;
+    e->result = record_a_result(r);
+    e->faulty = r->faulty;
+    e->end = r->end;
     m->n++;
     return 0;
 }
@@ -201,7 +234,7 @@ static void merge_record(struct merger *m, const char *path, long k,
     } else {
         int rc = add_entry(m, r);
         if (rc == -1)
-            problem(m, path, k, "another pair of engines: skipped");
+            problem(m, path, k, "too many engines: skipped");
         if (rc == -2)
             problem(m, path, k, "out of memory");
     }
@@ -243,12 +276,63 @@ static int by_game(const void *a, const void *b)
         return x->seed < y->seed ? -1 : 1;
     if (x->number != y->number)
         return x->number < y->number ? -1 : 1;
+    int c = strcmp(x->run, y->run);
+    if (c != 0)
+        return c;
     return x->order < y->order ? -1 : x->order > y->order;
+}
+
+static bool same_game(const struct entry *x, const struct entry *y)
+{
+    return x->seed == y->seed && x->number == y->number &&
+           strcmp(x->run, y->run) == 0;
+}
+
+static const char *run_text(const char *run)
+{
+    return run[0] ? run : "(none)";
+}
+
+/* Goes through the sorted entries: counts every game once into the
+ * table, reports copies and overlaps.  Returns the number of conflicts
+ * (two different records of one game). */
+static long tally_games(struct merger *m)
+{
+    long conflicts = 0;
+    long overlaps = 0;
+    for (long i = 0; i < m->n; i++) {
+        const struct entry *e = &m->e[i];
+        const struct entry *prev = i > 0 ? &m->e[i - 1] : NULL;
+        if (prev && same_game(e, prev)) {
+            bool copy = e->digest == prev->digest;
+            fprintf(stderr, "triad-match: game %ld of run %s (seed %llu) "
+                    "appears again%s\n", e->number + 1, run_text(e->run),
+                    (unsigned long long)e->seed,
+                    copy ? ": the same record, counted once"
+                         : " with a different record: which one was "
+                           "played cannot be known");
+            m->problems++;
+            conflicts += !copy;
+            continue;
+        }
+        overlaps += prev && e->seed == prev->seed &&
+                    e->number == prev->number;
+        table_add(&m->table, e->eng[0], e->eng[1], e->result,
+                  e->faulty >= 0 ? e->eng[e->faulty] : -1,
+                  e->end == END_TIME);
+    }
+    if (overlaps)
+        fprintf(stderr, "triad-match: note: %ld games have the seed and "
+                "number of a game of another run; all are counted, as "
+                "different runs are different games (the shards of one "
+                "match should share --run-id)\n", overlaps);
+    return conflicts;
 }
 
 int merge_run(const struct match_conf *c, FILE *out)
 {
-    struct merger m = { .have_names = false };
+    struct merger m = { .n = 0 };
+    table_init(&m.table);
     for (int i = 0; i < c->nmerge; i++)
         merge_file(&m, c->merge_files[i]);
     if (m.n == 0) {
@@ -257,33 +341,25 @@ int merge_run(const struct match_conf *c, FILE *out)
         return MATCH_EXIT_FAILURE;
     }
     qsort(m.e, (size_t)m.n, sizeof *m.e, by_game);
-    struct score s = { 0, 0, 0 };
-    long forfeits[2] = { 0, 0 };
-    long timeouts[2] = { 0, 0 };
-    for (long i = 0; i < m.n; i++) {
-        const struct entry *e = &m.e[i];
-        if (i > 0 && e->seed == e[-1].seed && e->number == e[-1].number) {
-            fprintf(stderr, "triad-match: game %ld of seed %llu appears "
-                    "again: ignored\n", e->number + 1,
-                    (unsigned long long)e->seed);
-            m.problems++;
-            continue;
-        }
-        s.wins += e->a_result > 0;
-        s.losses += e->a_result < 0;
-        s.draws += e->a_result == 0;
-        if (e->faulty >= 0) {
-            forfeits[e->faulty]++;
-            timeouts[e->faulty] += e->end == END_TIME;
-        }
-    }
-    fprintf(out, "Merged %ld games from %d files\n", score_games(&s),
-            c->nmerge);
-    stats_print(out, m.names[0], m.names[1], &s,
-                c->use_sprt ? &c->sprt : NULL);
-    fprintf(out, "Forfeits: %s %ld (%ld on time), %s %ld (%ld on time)\n",
-            m.names[0], forfeits[0], timeouts[0], m.names[1], forfeits[1],
-            timeouts[1]);
+    long conflicts = tally_games(&m);
     free(m.e);
+    if (conflicts) {
+        fprintf(stderr, "triad-match: %ld games have two different records: "
+                "no result (give every run its own --run-id, and remove "
+                "the wrong records)\n", conflicts);
+        return MATCH_EXIT_FAILURE;
+    }
+    const struct xtable *t = &m.table;
+    fprintf(out, "Merged %ld games from %d files\n", table_games(t),
+            c->nmerge);
+    if (t->n == 2) {
+        stats_print(out, t->names[0], t->names[1], &t->pair[0][1],
+                    c->use_sprt ? &c->sprt : NULL);
+        fprintf(out, "Forfeits: %s %ld (%ld on time), %s %ld (%ld on "
+                "time)\n", t->names[0], t->forfeits[0], t->timeouts[0],
+                t->names[1], t->forfeits[1], t->timeouts[1]);
+    } else {
+        table_print(t, out);
+    }
     return m.problems ? MATCH_EXIT_FAILURE : MATCH_EXIT_OK;
 }

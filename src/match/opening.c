@@ -46,6 +46,12 @@ int opening_setup_words(const struct match_conf *c, long pair,
 {
     bool always;
     bool has = opening_has_random_start(c->game, &always);
+    if (c->suite.n > 0) {
+        snprintf(out->text, sizeof out->text, "%s",
+                 suite_line_of(&c->suite, pair)->setup);
+        split(out);
+        return 0;
+    }
     if (c->random_start && !has) {
         sbuf_printf(err, "%s has no random start", c->game->name);
         return -1;

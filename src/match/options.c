@@ -11,6 +11,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "core/args.h"
 #include "games/games.h"
@@ -24,6 +27,7 @@
 #define GRACE_MOVETIME 0.5
 #define GRACE_FISCHER 0.2
 #define DEFAULT_MAXPLIES_UNBOUNDED 1000
+#define DEFAULT_BALANCE 50          /* --make-openings: |score| kept     */
 
 static bool unbounded(const struct game_ops *g)
 {
@@ -67,7 +71,10 @@ void options_usage(FILE *out)
 "prints the score, the Elo difference and (with --sprt) an SPRT verdict.\n"
 "\n"
 "  --game GAME            %s\n"
-"  --engine CMD           an engine command line (give two: A, then B)\n"
+"  --engine CMD           an engine command line (give two: A, then B;\n"
+"                         or more with --format)\n"
+"  --format FORMAT        round-robin (every pair of engines, both colours)\n"
+"                         or gauntlet (the first engine against each other)\n"
 "  --name NAME            name of the last --engine (default: its program)\n"
 "  --option NAME=VALUE    'set_option NAME VALUE' for the last --engine\n"
 "  --each-option N=V      the same for both engines\n"
@@ -87,11 +94,24 @@ void options_usage(FILE *out)
 "                         always on for %s unless --setup is given)\n"
 "  --dvonn-random         the same as --random-start\n"
 "  --random-plies K       K random opening plies per pair\n"
+"  --openings FILE        starts from FILE, one per line: 'SETUP | MOVES'\n"
+"                         (each played by every pairing with both colours)\n"
+"  --make-openings N      no match: print a suite of N openings, each\n"
+"                         --random-plies random plies from the match's\n"
+"                         starts that the one --engine's 'analyze\n"
+"                         --movetime' scores within --balance S (default\n"
+"                         50) of even\n"
+"  --adjudicate-resign N,S  a side wins once both engines' scores (their\n"
+"                         'info ... score' lines) put it S ahead for N plies\n"
+"  --adjudicate-solve NODES  end a game once the exact solver proves its\n"
+"                         result within NODES nodes (tried after every ply)\n"
 "  --maxplies N           adjudicate a draw after N plies (0 = never;\n"
 "                         default 0, or %d for %s)\n"
 "  --records FILE         append an SGF record of every game to FILE\n"
 "  --sprt E0,E1,A,B       stop early once the SPRT accepts H0 or H1\n"
 "  --restart              new engine processes for every game\n"
+"  --run-id ID            the run's identity in the records (default:\n"
+"                         random); give the shards of one match the same\n"
 "  --engine-stderr FILE   append the engines' standard error to FILE\n"
 "  --merge FILE...        combine record files and print the statistics\n"
 "  --quiet                only the final statistics\n"
@@ -148,6 +168,28 @@ static int parse_tc(struct match_conf *c, const char *s, struct sbuf *err)
 bad:
     sbuf_printf(err, "bad --tc: %s (expected MAIN+INC in seconds)", s);
     return -1;
+}
+
+/* --adjudicate-resign PLIES,SCORE */
+static int parse_resign(struct match_conf *c, const char *s,
+                        struct sbuf *err)
+{
+    char buf[64];
+    char *comma = NULL;
+    if (strlen(s) < sizeof buf) {
+        strcpy(buf, s);
+        comma = strchr(buf, ',');
+    }
+    if (comma)
+        *comma = '\0';
+    if (!comma || args_long(buf, 1, 100000, &c->resign_plies) != 0 ||
+        args_double(comma + 1, 1e-9, 1e12, &c->resign_score) != 0) {
+        sbuf_printf(err, "bad --adjudicate-resign: %s (expected PLIES,SCORE "
+                    "with PLIES >= 1 and SCORE > 0)", s);
+        c->resign_plies = 0;
+        return -1;
+    }
+    return 0;
 }
 
 static int parse_sprt(struct match_conf *c, const char *s, struct sbuf *err)
@@ -214,8 +256,8 @@ static struct engine_conf *last_engine(struct match_conf *c,
 static int set_engine(struct match_conf *c, const char *cmd,
                       struct sbuf *err)
 {
-    if (c->nengines == 2) {
-        sbuf_puts(err, "more than two --engine options");
+    if (c->nengines == MATCH_ENGINES_MAX) {
+        sbuf_printf(err, "more than %d --engine options", MATCH_ENGINES_MAX);
         return -1;
     }
     if (!printable(cmd) || strspn(cmd, " \t") == strlen(cmd)) {
@@ -242,6 +284,49 @@ static int set_name(struct match_conf *c, const char *name,
     return 0;
 }
 
+static int set_format(struct match_conf *c, const char *s, struct sbuf *err)
+{
+    if (strcmp(s, "round-robin") == 0)
+        c->format = FORMAT_ROUND_ROBIN;
+    else if (strcmp(s, "gauntlet") == 0)
+        c->format = FORMAT_GAUNTLET;
+    else {
+        sbuf_printf(err, "bad --format: %s (round-robin or gauntlet)", s);
+        return -1;
+    }
+    return 0;
+}
+
+/* A run id: letters, digits and ._:- (it names files and records). */
+static int set_run_id(struct match_conf *c, const char *id,
+                      struct sbuf *err)
+{
+    size_t n = strlen(id);
+    if (n == 0 || n >= MATCH_RUN_MAX ||
+        strspn(id, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                   "0123456789._:-") != n) {
+        sbuf_printf(err, "bad --run-id: %s (1 to %d letters, digits or "
+                    "._:-)", id, MATCH_RUN_MAX - 1);
+        return -1;
+    }
+    memcpy(c->run_id, id, n + 1);
+    return 0;
+}
+
+/* A fresh run id: 64 random bits (the clock and the process id if the
+ * kernel has no randomness to give). */
+static void draw_run_id(char id[MATCH_RUN_MAX])
+{
+    uint64_t bits;
+    if (getrandom(&bits, sizeof bits, GRND_NONBLOCK) != (ssize_t)sizeof bits) {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        bits = ((uint64_t)ts.tv_sec * 1000000007u) ^ (uint64_t)ts.tv_nsec ^
+               ((uint64_t)getpid() << 40);
+    }
+    snprintf(id, MATCH_RUN_MAX, "%016llx", (unsigned long long)bits);
+}
+
 static int set_setup(struct match_conf *c, const char *s, struct sbuf *err)
 {
     int words = 0;
@@ -266,7 +351,8 @@ enum {
     OPT_FIRST, OPT_CONC, OPT_MOVETIME, OPT_TC, OPT_GRACE, OPT_SEED,
     OPT_RECORDS, OPT_MAXPLIES, OPT_SPRT, OPT_SETUP, OPT_RANDOM_START,
     OPT_RANDOM_PLIES, OPT_RESTART, OPT_STDERR, OPT_MERGE, OPT_QUIET,
-    OPT_HELP, OPT_VERSION
+    OPT_HELP, OPT_VERSION, OPT_RUN_ID, OPT_FORMAT, OPT_OPENINGS,
+    OPT_MAKE_OPENINGS, OPT_BALANCE, OPT_ADJ_RESIGN, OPT_ADJ_SOLVE
 };
 
 static const struct option longopts[] = {
@@ -290,6 +376,13 @@ static const struct option longopts[] = {
     { "dvonn-random", no_argument, NULL, OPT_RANDOM_START },
     { "random-plies", required_argument, NULL, OPT_RANDOM_PLIES },
     { "restart", no_argument, NULL, OPT_RESTART },
+    { "run-id", required_argument, NULL, OPT_RUN_ID },
+    { "format", required_argument, NULL, OPT_FORMAT },
+    { "openings", required_argument, NULL, OPT_OPENINGS },
+    { "make-openings", required_argument, NULL, OPT_MAKE_OPENINGS },
+    { "balance", required_argument, NULL, OPT_BALANCE },
+    { "adjudicate-resign", required_argument, NULL, OPT_ADJ_RESIGN },
+    { "adjudicate-solve", required_argument, NULL, OPT_ADJ_SOLVE },
     { "engine-stderr", required_argument, NULL, OPT_STDERR },
     { "merge", no_argument, NULL, OPT_MERGE },
     { "quiet", no_argument, NULL, OPT_QUIET },
@@ -348,6 +441,18 @@ static int number_option(struct match_conf *c, int id, const char *arg,
         if (args_long(arg, 0, 100000000L, &c->maxplies) != 0)
             return bad_number("--maxplies", arg, err);
         return 0;
+    case OPT_MAKE_OPENINGS:
+        if (args_long(arg, 1, 100000, &c->make_openings) != 0)
+            return bad_number("--make-openings", arg, err);
+        return 0;
+    case OPT_BALANCE:
+        if (args_double(arg, 0, 1e9, &c->balance) != 0)
+            return bad_number("--balance", arg, err);
+        return 0;
+    case OPT_ADJ_SOLVE:
+        if (args_long(arg, 1, 1000000000000L, &c->solve_nodes) != 0)
+            return bad_number("--adjudicate-solve (nodes)", arg, err);
+        return 0;
     default:   /* OPT_RANDOM_PLIES */
         if (args_long(arg, 0, 1000, &v) != 0)
             return bad_number("--random-plies", arg, err);
@@ -385,6 +490,10 @@ static int one_option(struct match_conf *c, int id, const char *arg,
     case OPT_SETUP: return set_setup(c, arg, err);
     case OPT_RANDOM_START: c->random_start = true; return 0;
     case OPT_RESTART: c->restart = true; return 0;
+    case OPT_RUN_ID: return set_run_id(c, arg, err);
+    case OPT_FORMAT: return set_format(c, arg, err);
+    case OPT_OPENINGS: c->openings = arg; return 0;
+    case OPT_ADJ_RESIGN: return parse_resign(c, arg, err);
     case OPT_STDERR: c->engine_stderr = arg; return 0;
     case OPT_MERGE: c->merge = true; return 0;
     case OPT_QUIET: c->quiet = true; return 0;
@@ -409,14 +518,59 @@ static void default_name(const char *cmd, char name[MATCH_NAME_MAX])
     name[n] = '\0';
 }
 
+/* Engines with equal default names get "#N" (N = their 1-based place);
+ * -1 if names still collide. */
+static int distinct_names(struct match_conf *c, struct sbuf *err)
+{
+    bool clash[MATCH_ENGINES_MAX] = { false };
+    for (int i = 0; i < c->nengines; i++)
+        for (int j = 0; j < c->nengines; j++)
+            if (i != j && strcmp(c->eng[i].name, c->eng[j].name) == 0)
+                clash[i] = true;
+    for (int i = 0; i < c->nengines; i++)
+        if (clash[i] && !c->eng[i].named) {
+            size_t n = strlen(c->eng[i].name);
+            snprintf(c->eng[i].name + n, MATCH_NAME_MAX - n, "#%d", i + 1);
+        }
+    for (int i = 0; i < c->nengines; i++)
+        for (int j = i + 1; j < c->nengines; j++)
+            if (strcmp(c->eng[i].name, c->eng[j].name) == 0) {
+                sbuf_printf(err, "engines %d and %d need different names",
+                            i + 1, j + 1);
+                return -1;
+            }
+    return 0;
+}
+
+/* The number of engines fits the format. */
+static int check_format(const struct match_conf *c, struct sbuf *err)
+{
+    if (c->nengines < 2) {
+        sbuf_puts(err, "give at least two --engine options");
+        return -1;
+    }
+    if (c->nengines > 2 && c->format == FORMAT_MATCH) {
+        sbuf_puts(err, "more than two engines need --format round-robin or "
+                  "--format gauntlet");
+        return -1;
+    }
+    if (c->nengines > 2 && c->use_sprt) {
+        sbuf_puts(err, "--sprt needs exactly two engines");
+        return -1;
+    }
+    return 0;
+}
+
 static int finish_engines(struct match_conf *c, const struct each_list *ea,
                           struct sbuf *err)
 {
-    if (c->nengines != 2) {
-        sbuf_puts(err, "give two --engine options");
+    if (c->make_openings && c->nengines != 1) {
+        sbuf_puts(err, "--make-openings takes one --engine (the judge)");
         return -1;
     }
-    for (int i = 0; i < 2; i++) {
+    if (!c->make_openings && check_format(c, err) != 0)
+        return -1;
+    for (int i = 0; i < c->nengines; i++) {
         struct engine_conf *e = &c->eng[i];
         if (!e->named)
             default_name(e->cmd, e->name);
@@ -436,15 +590,7 @@ static int finish_engines(struct match_conf *c, const struct each_list *ea,
         if (rc != 0)
             return -1;
     }
-    if (strcmp(c->eng[0].name, c->eng[1].name) == 0) {
-        if (c->eng[0].named && c->eng[1].named) {
-            sbuf_puts(err, "the two engines need different names");
-            return -1;
-        }
-        strcat(c->eng[0].name, "#1");
-        strcat(c->eng[1].name, "#2");
-    }
-    return 0;
+    return distinct_names(c, err);
 }
 
 /* Consistency checks once every option is known. */
@@ -467,6 +613,16 @@ static int finish(struct match_conf *c, bool movetime_given,
     if (c->maxplies < 0)
         c->maxplies = c->game->max_game_plies ? 0
                                               : DEFAULT_MAXPLIES_UNBOUNDED;
+    if (!c->run_id[0])
+        draw_run_id(c->run_id);
+    if (c->openings &&
+        (c->setup_given || c->random_start || c->random_plies)) {
+        sbuf_puts(err, "--openings excludes --setup, --random-start and "
+                  "--random-plies (the suite gives the starts)");
+        return -1;
+    }
+    if (c->openings && suite_load(&c->suite, c->game, c->openings, err) != 0)
+        return -1;
     return finish_engines(c, each, err);
 }
 
@@ -476,7 +632,7 @@ enum options_result options_parse(struct match_conf *c, int argc,
     *c = (struct match_conf){
         .games = 2, .concurrency = 1, .time_mode = TIME_MOVETIME,
         .movetime = DEFAULT_MOVETIME, .grace = -1, .seed = 1,
-        .maxplies = -1,
+        .maxplies = -1, .balance = DEFAULT_BALANCE,
     };
     struct each_list each = { 0, { NULL } };
     bool movetime_given = false;
@@ -513,7 +669,8 @@ enum options_result options_parse(struct match_conf *c, int argc,
 
 void options_free(struct match_conf *c)
 {
-    for (int i = 0; i < 2; i++) {
+    suite_free(&c->suite);
+    for (int i = 0; i < MATCH_ENGINES_MAX; i++) {
         for (int k = 0; k < c->eng[i].nopts; k++)
             free(c->eng[i].opts[k]);
         free(c->eng[i].opts);

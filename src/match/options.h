@@ -11,10 +11,13 @@
 #include "core/game.h"
 #include "core/sbuf.h"
 #include "match/stats.h"
+#include "match/suite.h"
 
 #define MATCH_NAME_MAX 64       /* engine names, NUL included           */
 #define MATCH_SETUP_MAX 512     /* --setup text, NUL included           */
 #define MATCH_SETUP_WORDS 16    /* words of --setup                     */
+#define MATCH_RUN_MAX 64        /* run ids, NUL included                */
+#define MATCH_ENGINES_MAX 32    /* --engine options                     */
 
 struct engine_conf {
     const char *cmd;            /* run through /bin/sh -c or split       */
@@ -26,10 +29,14 @@ struct engine_conf {
 
 enum time_mode { TIME_MOVETIME, TIME_FISCHER };
 
+/* Who plays whom (see schedule.h): two engines need no format. */
+enum match_format { FORMAT_MATCH, FORMAT_ROUND_ROBIN, FORMAT_GAUNTLET };
+
 struct match_conf {
     const struct game_ops *game;
-    struct engine_conf eng[2];  /* eng[0] is engine A                    */
+    struct engine_conf eng[MATCH_ENGINES_MAX];  /* eng[0] is engine A    */
     int nengines;
+    enum match_format format;
     long games;                 /* games to play in this run             */
     long first_game;            /* 0-based number of the first, even     */
     int concurrency;
@@ -39,6 +46,8 @@ struct match_conf {
     double tc_inc;
     double grace;               /* extra seconds before a time loss      */
     uint64_t seed;
+    char run_id[MATCH_RUN_MAX]; /* --run-id, or drawn at random: names
+                                   this run's games in the records     */
     const char *records;        /* SGF file to append to, or NULL        */
     long maxplies;              /* draw after this many plies, 0 = off   */
     bool use_sprt;
@@ -47,6 +56,13 @@ struct match_conf {
     bool setup_given;
     bool random_start;          /* per-pair random start (--random-start) */
     int random_plies;
+    const char *openings;       /* --openings FILE, or NULL              */
+    long make_openings;         /* --make-openings N: build a suite      */
+    long resign_plies;          /* --adjudicate-resign N,S: 0 = off      */
+    double resign_score;
+    long solve_nodes;           /* --adjudicate-solve NODES: 0 = off     */
+    double balance;             /* its largest |score| kept              */
+    struct opening_suite suite; /* its lines                             */
     bool restart;               /* new engine processes for every game   */
     const char *engine_stderr;  /* file for the engines' stderr, or NULL */
     bool quiet;

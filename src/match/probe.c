@@ -8,13 +8,16 @@
 #include "match/opening.h"
 #include "match/probe.h"
 #include "match/referee.h"
+#include "match/schedule.h"
 
 /* The referee's start position of the first pair into *pos, and the
  * setup command line into *line. */
 static int reference_start(const struct match_conf *c, struct sbuf *line,
                            struct sbuf *pos, struct sbuf *err)
 {
-    long pair = c->first_game / 2;
+    struct scheduled first;
+    schedule_game(c, c->first_game, &first);
+    long pair = first.opening;
     struct setup_words w;
     if (opening_setup_words(c, pair, &w, err) != 0)
         return -1;
@@ -63,6 +66,9 @@ static int probe_one(struct referee *r, int i, const char *setup,
         engine_describe_end(e, why);
     else if (st == ENGINE_TIMEOUT)
         sbuf_printf(why, "sent no reply within %.0f s", REFEREE_CMD_TIMEOUT);
+    else if (st == ENGINE_UNSOLICITED)
+        sbuf_printf(why, "sent an unsolicited reply: \"%s\"",
+                    sbuf_str(&r->reply));
     else
         sbuf_printf(why, "sent a malformed reply: \"%s\"",
                     sbuf_str(&r->reply));
@@ -84,11 +90,14 @@ int probe_engines(const struct match_conf *c, int stderr_fd)
     int rc = 0;
     struct referee r;
     referee_init(&r, c, stderr_fd, NULL);
-    for (int i = 0; i < 2 && rc == 0; i++) {
+    for (int i = 0; i < c->nengines && rc == 0; i++) {
         rc = probe_one(&r, i, sbuf_str(&line), sbuf_str(&start), &why);
-        if (rc != 0)
+        if (rc != 0 && c->nengines == 2)
             fprintf(stderr, "triad-match: engine %c (%s, '%s'): %s\n",
                     'A' + i, c->eng[i].name, c->eng[i].cmd, sbuf_str(&why));
+        else if (rc != 0)
+            fprintf(stderr, "triad-match: engine %d (%s, '%s'): %s\n",
+                    i + 1, c->eng[i].name, c->eng[i].cmd, sbuf_str(&why));
     }
     referee_done(&r);
     sbuf_free(&line);

@@ -47,6 +47,7 @@ void record_result_text(const struct game_record *r, struct sbuf *out)
     case END_RESIGN: sbuf_putc(out, 'R'); break;
     case END_TIME: sbuf_putc(out, 'T'); break;
     case END_FORFEIT: sbuf_putc(out, 'F'); break;
+    case END_AGREED: break;     /* "W+": no margin to give */
     default:
         if (r->game && r->game->score_has_margin)
             sbuf_printf(out, "%d", r->margin);
@@ -58,4 +59,26 @@ bool record_oom(const struct game_record *r)
 {
     return r->reason.oom || r->setup.oom || r->start.oom || r->moves.oom ||
            r->sides.oom || r->timectl.oom;
+}
+
+/* FNV-1a over n bytes, continuing from h. */
+static uint64_t fnv1a(uint64_t h, const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ b[i]) * 0x100000001b3ULL;
+    return h;
+}
+
+uint64_t record_digest(const struct game_record *r)
+{
+    uint64_t h = 0xcbf29ce484222325ULL;
+    const char *texts[] = {
+        r->names[0], r->names[1], sbuf_str(&r->setup), sbuf_str(&r->start),
+        sbuf_str(&r->moves), sbuf_str(&r->sides)
+    };
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
+        h = fnv1a(h, texts[i], strlen(texts[i]) + 1);   /* NUL separates */
+    int facts[] = { r->a_side, (int)r->result, r->margin, (int)r->end };
+    return fnv1a(h, facts, sizeof facts);
 }

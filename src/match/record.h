@@ -19,7 +19,9 @@ enum end_kind {
     END_RESIGN,         /* the loser resigned                           */
     END_TIME,           /* the loser overran its time                   */
     END_FORFEIT,        /* illegal move, crash, exit, malformed reply... */
-    END_ADJUDICATED     /* a draw after --maxplies plies                */
+    END_ADJUDICATED,    /* a draw after --maxplies plies                */
+    END_SOLVED,         /* the exact solver proved the rest            */
+    END_AGREED          /* both engines' scores agreed (resign rule)    */
 };
 
 struct game_record {
@@ -32,6 +34,8 @@ struct game_record {
     enum end_kind end;
     int faulty;                     /* engine (0 = A) that forfeited, -1 */
     uint64_t seed;                  /* the match seed                    */
+    char run_id[MATCH_RUN_MAX];     /* the run that played it, "" if the
+                                       record predates run ids           */
     int opening_plies;              /* random plies at the start         */
     int nmoves;
     char date[16];                  /* YYYY-MM-DD                        */
@@ -51,6 +55,11 @@ int record_a_result(const struct game_record *r);
 
 /* The result as SGF RE: "W+3", "B+", "0", "W+R", "B+T", "W+F". */
 void record_result_text(const struct game_record *r, struct sbuf *out);
+
+/* A 64-bit hash of what was played (engines, colours, start, moves, end),
+ * to tell a second copy of a game from a different game under the same
+ * identity. */
+uint64_t record_digest(const struct game_record *r);
 
 /* True if any text of the record could not be stored (out of memory). */
 bool record_oom(const struct game_record *r);

@@ -15,6 +15,7 @@
 
 #include "match/opening.h"
 #include "match/referee.h"
+#include "match/schedule.h"
 
 /* Seconds an engine gets to quit when the match is over. */
 #define QUIT_WAIT 2.0
@@ -26,7 +27,8 @@ struct game_ctx {
     struct game_record *rec;
     const struct game_ops *g;
     void *st;
-    int engine_of_side[2];
+    struct scheduled game;      /* the engines, colours and opening     */
+    int engine_of_side[2];      /* 0 (engine A of the game) or 1 (B)    */
     double clock[2];            /* Fischer clocks, seconds left         */
     int ply;
     bool over;                  /* rec holds the final result           */
@@ -38,18 +40,24 @@ void referee_init(struct referee *r, const struct match_conf *c,
 {
     r->conf = c;
     r->stderr_fd = stderr_fd;
-    engine_init(&r->eng[0], stop);
-    engine_init(&r->eng[1], stop);
+    for (int i = 0; i < MATCH_ENGINES_MAX; i++) {
+        engine_init(&r->eng[i], stop);
+        engine_set_label(&r->eng[i], c->eng[i].name);
+        if (c->resign_plies)
+            engine_watch_scores(&r->eng[i]);
+    }
+    adjudicator_init(&r->adj, c);
     sbuf_init(&r->reply);
     sbuf_init(&r->line);
 }
 
 void referee_done(struct referee *r)
 {
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < MATCH_ENGINES_MAX; i++) {
         engine_stop(&r->eng[i], QUIT_WAIT);
         engine_done(&r->eng[i]);
     }
+    adjudicator_done(&r->adj);
     sbuf_free(&r->reply);
     sbuf_free(&r->line);
 }
@@ -70,6 +78,10 @@ static void explain(struct engine *e, enum engine_status st,
     case ENGINE_MALFORMED:
         sbuf_printf(why, "sent a malformed reply to '%s': \"%.100s\"",
                     line, reply);
+        break;
+    case ENGINE_UNSOLICITED:
+        sbuf_printf(why, "sent an unsolicited reply before '%s': "
+                    "\"%.100s\"", line, reply);
         break;
     case ENGINE_DEAD:
         engine_describe_end(e, why);
@@ -121,6 +133,12 @@ static int side_of_engine(const struct game_ctx *x, int i)
     return x->engine_of_side[0] == i ? 0 : 1;
 }
 
+/* The process of engine i (0: A, 1: B) of this game. */
+static struct engine *proc(const struct game_ctx *x, int i)
+{
+    return &x->r->eng[x->game.engines[i]];
+}
+
 /* Ends the game: engine i forfeits (kind END_TIME or END_FORFEIT) for
  * the reason printed by fmt; it is killed, to be restarted later. */
 static void forfeit(struct game_ctx *x, int i, enum end_kind kind,
@@ -146,7 +164,7 @@ static void forfeit(struct game_ctx *x, int i, enum end_kind kind,
     for (size_t k = 0; k < rec->reason.len; k++)   /* one line, always */
         if ((unsigned char)rec->reason.buf[k] < 0x20)
             rec->reason.buf[k] = ' ';
-    engine_kill(&x->r->eng[i]);
+    engine_kill(proc(x, i));
     x->over = true;
 }
 
@@ -157,7 +175,7 @@ static enum call_result call(struct game_ctx *x, int i, const char *line,
                              double *elapsed)
 {
     struct referee *r = x->r;
-    enum engine_status st = engine_call(&r->eng[i], line, timeout,
+    enum engine_status st = engine_call(proc(x, i), line, timeout,
                                         &r->reply, elapsed);
     if (st == ENGINE_OK)
         return CALL_OK;
@@ -168,7 +186,7 @@ static enum call_result call(struct game_ctx *x, int i, const char *line,
         return CALL_CANCEL;
     }
     struct sbuf why = SBUF_INIT;
-    explain(&r->eng[i], st, line, timeout, sbuf_str(&r->reply), &why);
+    explain(proc(x, i), st, line, timeout, sbuf_str(&r->reply), &why);
     enum end_kind kind = st == ENGINE_TIMEOUT ? timeout_kind : END_FORFEIT;
     if (kind == END_TIME)
         forfeit(x, i, kind, "lost on time: no move within %.2f s",
@@ -194,13 +212,15 @@ static bool call_ok(struct game_ctx *x, int i, const char *line)
 static bool ensure_engine(struct game_ctx *x, int i)
 {
     struct referee *r = x->r;
-    if (engine_running(&r->eng[i]))
+    struct engine *e = proc(x, i);
+    int conf_index = x->game.engines[i];
+    if (engine_running(e))
         return true;
     struct sbuf why = SBUF_INIT;
-    if (engine_start(&r->eng[i], r->conf->eng[i].cmd, r->stderr_fd,
+    if (engine_start(e, r->conf->eng[conf_index].cmd, r->stderr_fd,
                      &why) != 0 ||
-        referee_init_engine(r, i, &why) != 0) {
-        if (r->eng[i].cancel && atomic_load(r->eng[i].cancel))
+        referee_init_engine(r, conf_index, &why) != 0) {
+        if (e->cancel && atomic_load(e->cancel))
             x->cancelled = true;
         else
             forfeit(x, i, END_FORFEIT, "failed to start: %s",
@@ -220,11 +240,10 @@ static void today(char date[16])
 }
 
 /* Sets up the referee's position and the record's start. */
-static int start_position(struct game_ctx *x, long number,
-                          struct setup_words *w)
+static int start_position(struct game_ctx *x, struct setup_words *w)
 {
     const struct match_conf *c = x->r->conf;
-    long pair = number / 2;
+    long pair = x->game.opening;
     struct sbuf err = SBUF_INIT;
     int rc = opening_setup_words(c, pair, w, &err);
     if (rc == 0)
@@ -288,18 +307,24 @@ static int prepare_engines(struct game_ctx *x, const struct setup_words *w,
 }
 
 /* The random opening plies of the game's pair, played on a copy. */
-static int opening_moves(struct game_ctx *x, long number, move_t **out)
+static int opening_moves(struct game_ctx *x, move_t **out)
 {
-    int plies = x->r->conf->random_plies;
+    const struct opening_suite *suite = &x->r->conf->suite;
+    const struct suite_line *line =
+        suite->n ? suite_line_of(suite, x->game.opening) : NULL;
+    int plies = line ? line->nmoves : x->r->conf->random_plies;
     *out = malloc(sizeof **out * (size_t)(plies + 1));
     void *copy = malloc(x->g->state_size);
     int n = -1;
     if (*out && copy) {
         memcpy(copy, x->st, x->g->state_size);
-        n = opening_random_moves(x->g, copy,
-                                 opening_pair_seed(x->r->conf->seed,
-                                                   number / 2),
-                                 plies, *out);
+        if (line)
+            n = suite_moves(line, x->g, copy, *out, NULL);
+        else
+            n = opening_random_moves(x->g, copy,
+                                     opening_pair_seed(x->r->conf->seed,
+                                                       x->game.opening),
+                                     plies, *out);
     }
     free(copy);
     return n;
@@ -342,6 +367,38 @@ static bool accept_move(struct game_ctx *x, int i, int side, char *token)
     return true;
 }
 
+/* Ends the game early when an adjudication rule applies to the position
+ * after the move engine i (playing side) just made; true if it did. */
+static bool adjudicate(struct game_ctx *x, int i, int side)
+{
+    struct referee *r = x->r;
+    const struct match_conf *c = r->conf;
+    struct adjudication adj;
+    struct sbuf why = SBUF_INIT;
+    long score = 0;
+    bool have = c->resign_plies && engine_take_score(proc(x, i), &score);
+    enum end_kind kind = END_AGREED;
+    bool done = adjudicate_scores(&r->adj, side, have, score, x->g, &adj,
+                                  &why);
+    if (!done && c->solve_nodes) {
+        int plies_left = c->maxplies ? (int)(c->maxplies - x->ply) : 0;
+        done = adjudicate_solve(&r->adj, x->g, x->st,
+                                (uint64_t)c->solve_nodes, plies_left, &adj,
+                                &why) == 1;
+        kind = END_SOLVED;
+    }
+    if (done) {
+        x->rec->result = adj.result;
+        x->rec->margin = adj.margin;
+        x->rec->end = kind;
+        sbuf_reset(&x->rec->reason);
+        sbuf_putn(&x->rec->reason, sbuf_str(&why), why.len);
+        x->over = true;
+    }
+    sbuf_free(&why);
+    return done;
+}
+
 /* One ply: time_left, genmove, validation, play to the opponent. */
 static void one_ply(struct game_ctx *x)
 {
@@ -359,6 +416,8 @@ static void one_ply(struct game_ctx *x)
     }
     double limit = options_move_limit(c, x->clock[side]);
     double used;
+    long stale;
+    engine_take_score(proc(x, i), &stale);   /* from before this move */
     snprintf(line, sizeof line, "genmove %s", color);
     enum call_result cr = call(x, i, line, limit, END_TIME, &used);
     if (cr == CALL_REFUSED)
@@ -374,7 +433,7 @@ static void one_ply(struct game_ctx *x)
     if (!accept_move(x, i, side, token))
         return;
     if (x->g->outcome(x->st, NULL) != GAME_ONGOING ||
-        (c->maxplies && x->ply >= c->maxplies))
+        (c->maxplies && x->ply >= c->maxplies) || adjudicate(x, i, side))
         return;                  /* no need to tell the opponent */
     snprintf(line, sizeof line, "play %s %s", color, token);
     call_ok(x, x->engine_of_side[1 - side], line);
@@ -414,10 +473,13 @@ static void fill_header(struct game_ctx *x, long number)
     const struct match_conf *c = x->r->conf;
     rec->number = number;
     rec->game = x->g;
-    memcpy(rec->names[0], c->eng[0].name, MATCH_NAME_MAX);
-    memcpy(rec->names[1], c->eng[1].name, MATCH_NAME_MAX);
-    rec->a_side = (int)(number % 2);    /* A is first in even games */
+    schedule_game(c, number, &x->game);
+    for (int i = 0; i < 2; i++)
+        memcpy(rec->names[i], c->eng[x->game.engines[i]].name,
+               MATCH_NAME_MAX);
+    rec->a_side = x->game.a_side;
     rec->seed = c->seed;
+    memcpy(rec->run_id, c->run_id, MATCH_RUN_MAX);
     today(rec->date);
     options_time_text(c, &rec->timectl);
     x->engine_of_side[rec->a_side] = 0;
@@ -425,14 +487,15 @@ static void fill_header(struct game_ctx *x, long number)
     x->clock[0] = x->clock[1] = c->tc_main;
 }
 
-static void play_out(struct game_ctx *x, long number)
+static void play_out(struct game_ctx *x)
 {
     const struct match_conf *c = x->r->conf;
     struct setup_words w;
     move_t *opening = NULL;
-    if (start_position(x, number, &w) != 0)
+    adjudicator_new_game(&x->r->adj);
+    if (start_position(x, &w) != 0)
         return;
-    int n = opening_moves(x, number, &opening);
+    int n = opening_moves(x, &opening);
     if (n >= 0) {
         x->rec->opening_plies = n;
         if (prepare_engines(x, &w, opening, n) == 0)
@@ -454,15 +517,15 @@ int referee_play(struct referee *r, long number, struct game_record *rec)
     if (!x.st)
         return -1;
     fill_header(&x, number);
-    play_out(&x, number);
+    play_out(&x);
     free(x.st);
     if (x.cancelled) {
-        engine_kill(&r->eng[0]);
-        engine_kill(&r->eng[1]);
+        engine_kill(proc(&x, 0));
+        engine_kill(proc(&x, 1));
         return 1;
     }
     if (r->conf->restart)
         for (int i = 0; i < 2; i++)
-            engine_stop(&r->eng[i], QUIT_WAIT);
+            engine_stop(proc(&x, i), QUIT_WAIT);
     return !x.over || record_oom(rec) ? -1 : 0;
 }

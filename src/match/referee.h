@@ -12,6 +12,7 @@
 
 #include <stdatomic.h>
 
+#include "match/adjudicate.h"
 #include "match/engine.h"
 #include "match/options.h"
 #include "match/record.h"
@@ -21,8 +22,10 @@
 
 struct referee {
     const struct match_conf *conf;
-    struct engine eng[2];           /* processes of engine A and B     */
+    struct engine eng[MATCH_ENGINES_MAX];   /* one process per engine,
+                                               started when needed     */
     int stderr_fd;                  /* the engines' stderr, -1: none   */
+    struct adjudicator adj;         /* resign and solve adjudication   */
     struct sbuf reply;              /* scratch: the last reply         */
     struct sbuf line;               /* scratch: the command sent       */
 };
@@ -41,7 +44,7 @@ void referee_done(struct referee *r);
 int referee_play(struct referee *r, long number, struct game_record *rec);
 
 /* Sends the per-engine initialisation (options, movetime) to a freshly
- * started engine i.  Returns 0, or -1 with the reason in *why (the
+ * started engine i (an index of conf->eng).  Returns 0, or -1 with the reason in *why (the
  * engine is then killed). */
 int referee_init_engine(struct referee *r, int i, struct sbuf *why);
 

@@ -19,8 +19,9 @@
 
 
 static const char *const end_names[] = {
-    "normal", "resign", "time", "forfeit", "adjudicated"
+    "normal", "resign", "time", "forfeit", "adjudicated", "solved", "agreed"
 };
+#define END_KINDS ((int)(sizeof end_names / sizeof end_names[0]))
 
 static void put_text(struct sbuf *out, const char *s)
 {
@@ -61,6 +62,8 @@ static void write_root(const struct game_record *r, const char *app,
     put_text(out, r->names[1]);
     sbuf_putc(out, ']');
     sbuf_printf(out, "XSEED[%llu]", (unsigned long long)r->seed);
+    if (r->run_id[0])
+        prop(out, "XRUN", r->run_id);
     prop(out, "XTIME", sbuf_str(&r->timectl));
     prop(out, "XSETUP", sbuf_str(&r->setup));
     sbuf_printf(out, "XOPENING[%d]\n", r->opening_plies);
@@ -212,6 +215,13 @@ static int root_value(struct parser *p, const char *id, int k,
         r->seed = n;
         return rc;
     }
+    if (strcmp(id, "XRUN") == 0) {
+        if (v->len == 0 || v->len >= MATCH_RUN_MAX ||
+            strlen(sbuf_str(v)) != v->len)
+            return fail(p, "bad XRUN");
+        memcpy(r->run_id, v->buf, v->len + 1);
+        return 0;
+    }
     if (strcmp(id, "XOPENING") == 0) {
         int rc = parse_num(p, v, 100000, &n);
         r->opening_plies = (int)n;
@@ -306,7 +316,7 @@ static int finish_root(struct parser *p, struct game_record *r,
     else
         return fail(p, "PW and PB do not match XMATCH");
     r->end = END_NORMAL;
-    for (int k = 0; k < 5; k++)
+    for (int k = 0; k < END_KINDS; k++)
         if (strcmp(sbuf_str(&ri->end), end_names[k]) == 0)
             r->end = (enum end_kind)k;
     if (parse_result(p, r, ri) != 0)

@@ -19,14 +19,22 @@
 
 #include "match/opening.h"
 #include "match/probe.h"
+#include "match/progress.h"
 #include "match/referee.h"
+#include "match/schedule.h"
 #include "match/sgf.h"
+#include "match/table.h"
 #include "match/tourney.h"
+
+_Static_assert(MATCH_ENGINES_MAX <= RATING_MAX_PLAYERS,
+               "every engine of a tournament has a row in the table");
 
 struct slot {
     bool done;
+    bool counted;           /* in the records and the final score      */
+    int engines[2];         /* conf indices of the game's A and B      */
     int a_result;           /* +1 A won, -1 A lost, 0 draw             */
-    int faulty;             /* engine that forfeited, -1               */
+    int faulty;             /* engine that forfeited (0: A), -1        */
     enum end_kind end;
     char *sgf;              /* the record until it is written          */
 };
@@ -44,7 +52,10 @@ struct tourney {
     long prefix;                /* games 0..prefix-1 are accounted for  */
     struct slot *slots;
     struct score running;       /* in completion order, for progress    */
-    struct score final;         /* the games of the prefix              */
+    struct score final;         /* the games accounted for              */
+    struct xtable table;        /* the same, per pair of engines        */
+    struct progress progress;
+    long finished;              /* games finished, in any order         */
     long forfeits[2];
     long timeouts[2];
     bool decided;               /* the SPRT ended the match             */
@@ -76,30 +87,51 @@ static void fail_locked(struct tourney *t, const char *why)
     atomic_store(&t->stop, true);
 }
 
-/* Accounts for the games that complete the in-order prefix: records,
- * final score, SPRT.  Called with the lock held. */
+/* Accounts for finished game slot s: record, score, forfeits.  Called
+ * with the lock held. */
+static void account(struct tourney *t, struct slot *s)
+{
+    if (t->records && s->sgf &&
+        (fputs(s->sgf, t->records) < 0 || fflush(t->records) != 0))
+        fail_locked(t, "cannot write the records file");
+    free(s->sgf);
+    s->sgf = NULL;
+    s->counted = true;
+    tally(&t->final, s->a_result);
+    if (s->faulty >= 0)
+        t->forfeits[s->faulty]++;
+    if (s->faulty >= 0 && s->end == END_TIME)
+        t->timeouts[s->faulty]++;
+    table_add(&t->table, s->engines[0], s->engines[1], s->a_result,
+              s->faulty >= 0 ? s->engines[s->faulty] : -1,
+              s->end == END_TIME);
+}
+
+/* Accounts for the games that complete the in-order prefix, so that the
+ * SPRT sees the games in number order.  Called with the lock held. */
 static void advance_prefix(struct tourney *t)
 {
     const struct match_conf *c = t->c;
     while (!t->decided && t->prefix < c->games &&
            t->slots[t->prefix].done) {
-        struct slot *s = &t->slots[t->prefix++];
-        if (t->records && s->sgf &&
-            (fputs(s->sgf, t->records) < 0 || fflush(t->records) != 0))
-            fail_locked(t, "cannot write the records file");
-        free(s->sgf);
-        s->sgf = NULL;
-        tally(&t->final, s->a_result);
-        if (s->faulty >= 0)
-            t->forfeits[s->faulty]++;
-        if (s->faulty >= 0 && s->end == END_TIME)
-            t->timeouts[s->faulty]++;
+        account(t, &t->slots[t->prefix++]);
         if (c->use_sprt &&
             stats_sprt_verdict(&t->final, &c->sprt) != SPRT_CONTINUE) {
             t->decided = true;
             atomic_store(&t->stop, true);
         }
     }
+}
+
+/* Once the workers are gone: every finished game that the prefix did not
+ * reach because a signal left an earlier game unfinished is still a
+ * played game; keep its record and count it.  After an SPRT verdict the
+ * match is the games the verdict saw, the same at any concurrency. */
+static void account_rest(struct tourney *t)
+{
+    for (long g = 0; !t->decided && g < t->c->games; g++)
+        if (t->slots[g].done && !t->slots[g].counted)
+            account(t, &t->slots[g]);
 }
 
 static void print_progress(struct tourney *t, const struct game_record *r)
@@ -109,11 +141,14 @@ static void print_progress(struct tourney *t, const struct game_record *r)
     const char *second = r->names[1 - r->a_side];
     struct sbuf re = SBUF_INIT;
     record_result_text(r, &re);
-    fprintf(t->out, "Finished game %ld (%s %s vs %s %s): %s {%s}; "
-            "%s %ld - %ld - %ld [%.3f]\n", r->number + 1, first,
-            g->side_names[0], second, g->side_names[1], sbuf_str(&re),
-            sbuf_str(&r->reason), r->names[0], t->running.wins,
-            t->running.losses, t->running.draws, ratio(&t->running));
+    fprintf(t->out, "Finished game %ld (%s %s vs %s %s): %s {%s}",
+            r->number + 1, first, g->side_names[0], second,
+            g->side_names[1], sbuf_str(&re), sbuf_str(&r->reason));
+    if (t->c->nengines == 2)
+        fprintf(t->out, "; %s %ld - %ld - %ld [%.3f]", r->names[0],
+                t->running.wins, t->running.losses, t->running.draws,
+                ratio(&t->running));
+    fputc('\n', t->out);
     fflush(t->out);
     sbuf_free(&re);
 }
@@ -124,6 +159,10 @@ static void finish_game(struct tourney *t, long g,
 {
     pthread_mutex_lock(&t->lock);
     struct slot *s = &t->slots[g];
+    struct scheduled sch;
+    schedule_game(t->c, t->c->first_game + g, &sch);
+    s->engines[0] = sch.engines[0];
+    s->engines[1] = sch.engines[1];
     s->done = true;
     s->a_result = record_a_result(r);
     s->faulty = r->faulty;
@@ -131,8 +170,13 @@ static void finish_game(struct tourney *t, long g,
     s->sgf = sgf->buf;
     sbuf_init(sgf);
     tally(&t->running, s->a_result);
-    if (!t->c->quiet)
+    t->finished++;
+    if (!t->c->quiet) {
+        progress_clear(&t->progress);
         print_progress(t, r);
+        progress_update(&t->progress, t->finished, t->c->eng[0].name,
+                        t->c->nengines == 2 ? &t->running : NULL);
+    }
     advance_prefix(t);
     pthread_mutex_unlock(&t->lock);
 }
@@ -247,19 +291,31 @@ static void print_header(const struct tourney *t)
     struct sbuf s = SBUF_INIT;
     struct setup_words w;
     struct sbuf err = SBUF_INIT;
-    sbuf_printf(&s, "Match %s vs %s: %s", c->eng[0].name, c->eng[1].name,
-                c->game->name);
+    if (c->nengines == 2) {
+        sbuf_printf(&s, "Match %s vs %s: %s", c->eng[0].name,
+                    c->eng[1].name, c->game->name);
+    } else {
+        sbuf_printf(&s, "%s of %d engines (",
+                    c->format == FORMAT_GAUNTLET ? "Gauntlet"
+                                                 : "Round-robin",
+                    c->nengines);
+        for (int i = 0; i < c->nengines; i++)
+            sbuf_printf(&s, "%s%s", i ? ", " : "", c->eng[i].name);
+        sbuf_printf(&s, "): %s", c->game->name);
+    }
     if (c->setup_given)
         sbuf_printf(&s, " %s", c->setup_text);
-    else if (opening_setup_words(c, 0, &w, &err) == 0 && w.argc > 0)
+    else if (!c->suite.n && opening_setup_words(c, 0, &w, &err) == 0 && w.argc > 0)
         sbuf_puts(&s, " (random start per pair)");
     sbuf_printf(&s, ", games %ld to %ld, ", c->first_game + 1,
                 c->first_game + c->games);
     options_time_text(c, &s);
-    sbuf_printf(&s, ", seed %llu, concurrency %d",
-                (unsigned long long)c->seed, c->concurrency);
+    sbuf_printf(&s, ", seed %llu, run %s, concurrency %d",
+                (unsigned long long)c->seed, c->run_id, c->concurrency);
     if (c->random_plies)
         sbuf_printf(&s, ", %d random plies", c->random_plies);
+    if (c->suite.n)
+        sbuf_printf(&s, ", openings %s (%d)", c->openings, c->suite.n);
     if (c->maxplies)
         sbuf_printf(&s, ", draw after %ld plies", c->maxplies);
     fprintf(t->out, "%s\n", sbuf_str(&s));
@@ -268,15 +324,33 @@ static void print_header(const struct tourney *t)
     sbuf_free(&err);
 }
 
-static void print_summary(const struct tourney *t)
+/* Games played at once share the cores; more games than cores starve
+ * the engines of the time they were told they have. */
+static void warn_concurrency(const struct match_conf *c)
+{
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    long games = c->concurrency < c->games ? c->concurrency : c->games;
+    if (cores > 0 && games > cores)
+        fprintf(stderr, "triad-match: warning: %ld games at once on %ld "
+                "cores: engines get less time than they are told and may "
+                "lose on time (lower --concurrency)\n", games, cores);
+}
+
+static void print_summary(struct tourney *t)
 {
     const struct match_conf *c = t->c;
     long n = score_games(&t->final);
+    progress_clear(&t->progress);
     if (t->decided)
         fprintf(t->out, "SPRT decided after %ld games\n", n);
     else if (n < c->games)
         fprintf(t->out, "Match stopped after %ld of %ld games\n", n,
                 c->games);
+    if (c->nengines > 2) {
+        table_print(&t->table, t->out);
+        fflush(t->out);
+        return;
+    }
     stats_print(t->out, c->eng[0].name, c->eng[1].name, &t->final,
                 c->use_sprt ? &c->sprt : NULL);
     fprintf(t->out, "Forfeits: %s %ld (%ld on time), %s %ld (%ld on time)\n",
@@ -323,6 +397,9 @@ int tourney_run(const struct match_conf *c, const char *app, FILE *out)
 {
     struct tourney t = { .c = c, .app = app, .out = out, .stderr_fd = -1 };
     atomic_init(&t.stop, false);
+    table_init(&t.table);
+    for (int i = 0; i < c->nengines; i++)
+        table_engine(&t.table, c->eng[i].name);
     atomic_init(&t.interrupted, false);
     int status = MATCH_EXIT_FAILURE;
     int probe = open_files(&t) == 0 ? probe_engines(c, t.stderr_fd) : -1;
@@ -331,10 +408,13 @@ int tourney_run(const struct match_conf *c, const char *app, FILE *out)
         return probe == -2 ? MATCH_EXIT_USAGE : MATCH_EXIT_FAILURE;
     }
     t.slots = calloc((size_t)c->games, sizeof *t.slots);
+    progress_init(&t.progress, out, c->games);
     if (t.slots && pthread_mutex_init(&t.lock, NULL) == 0) {
+        warn_concurrency(c);
         if (!c->quiet)
             print_header(&t);
         if (run_workers(&t) == 0) {
+            account_rest(&t);
             print_summary(&t);
             status = MATCH_EXIT_OK;
         } else {

@@ -10,12 +10,18 @@
 #   close    closes its output and hangs      flood    an endless reply
 #   nul      a reply with a NUL byte in it
 #   dead     exits at once, before any command
+#   extra    answers every play twice (an unsolicited second reply) and
+#            resigns on genmove
+#   slowdark sleeps on genmove for the second player (black), resigns as
+#            the first (white)
 mode=${1:-crash}
 [ "$mode" = dead ] && exit 4
 reply() { printf '= %s\n\n' "$1"; }
 while IFS= read -r line; do
     case $line in
     quit*) reply ""; exit 0 ;;
+    play*) if [ "$mode" = extra ]; then printf '= \n\n= \n\n'
+           else reply ""; fi ;;
     position*|name*|version*) printf '? unknown command\n\n' ;;
     genmove*)
         case $mode in
@@ -30,6 +36,12 @@ while IFS= read -r line; do
         close) exec 1>&-; sleep 30 ;;
         flood) printf '= '; tr '\000' x < /dev/zero ;;
         nul) printf '= a1\000b2\n\n' ;;
+        extra) reply resign ;;
+        slowdark)
+            case $line in
+            *white*) reply resign ;;
+            *) sleep 30 ;;
+            esac ;;
         esac ;;
     *) reply "" ;;
     esac

@@ -72,7 +72,7 @@ set -- $(grep -A1 '^XREASON' "$tmp/tru1.sgf" | grep '^;' | cut -d';' -f2,3)
 [ "$1" = "$2" ] && [ "$3" = "$4" ] || fail "random plies per pair"
 grep -q 'RE\[0\]XEND\[adjudicated\]' "$tmp/tru1.sgf" ||
     grep -q 'XEND\[normal\]' "$tmp/tru1.sgf" || fail "truchet results"
-"$TRIAD_MATCH" --merge "$tmp/tru1.sgf" "$tmp/tru2.sgf" > "$tmp/m2.out" \
+"$TRIAD_MATCH" --merge "$tmp/tru1.sgf" "$tmp/tru1.sgf" > "$tmp/m2.out" \
     2> "$tmp/dups.out" && fail "duplicates not reported"
 [ "$(grep -c 'appears again' "$tmp/dups.out")" -eq 4 ] || fail "dups"
 
@@ -102,7 +102,9 @@ sprt 3
 grep -q '^SPRT decided after [0-9]* games$' "$tmp/sprt1.out" ||
     fail "SPRT did not stop the match"
 grep -q ' - H0 accepted$' "$tmp/sprt1.out" || fail "SPRT verdict"
-cmp -s "$tmp/sprt1.out" "$tmp/sprt3.out" || fail "SPRT depends on scheduling"
+# (3 games at once may draw a warning about the cores: not a result)
+grep -v '^triad-match: warning: ' "$tmp/sprt3.out" |
+    cmp -s "$tmp/sprt1.out" - || fail "SPRT depends on scheduling"
 n=$(sed -n 's/^SPRT decided after \([0-9]*\) games$/\1/p' "$tmp/sprt1.out")
 [ "$(grep -c '^(;' "$tmp/sprt3.sgf")" -eq "$n" ] || fail "records != $n"
 exit 0

@@ -1,0 +1,79 @@
+/* progress.c -- progress reports (see progress.h). */
+#include "config.h"
+
+#include <math.h>
+#include <unistd.h>
+
+#include "core/clock.h"
+#include "match/progress.h"
+
+#define PLAIN_LINES 10      /* plain lines per run, at most            */
+
+void progress_init(struct progress *p, FILE *out, long total)
+{
+    p->out = out;
+    p->live = isatty(fileno(out)) == 1;
+    p->shown = false;
+    p->start = clock_now();
+    p->total = total;
+    p->every = (total + PLAIN_LINES - 1) / PLAIN_LINES;
+}
+
+void progress_clear(struct progress *p)
+{
+    if (p->shown)
+        fputs("\r\033[K", p->out);
+    p->shown = false;
+}
+
+void progress_text(long done, long total, double seconds,
+                   const char *name_a, const struct score *score,
+                   struct sbuf *out)
+{
+    sbuf_printf(out, "%ld of %ld games", done, total);
+    if (score && score_games(score) > 0) {
+        struct elo_estimate e;
+        stats_estimate(score, &e);
+        sbuf_printf(out, ", %s %ld - %ld - %ld [%.3f], Elo ", name_a,
+                    score->wins, score->losses, score->draws, e.ratio);
+        if (e.elo == 0)
+            e.elo = 0;          /* no "-0.0" */
+        if (isfinite(e.elo) && isfinite(e.margin))
+            sbuf_printf(out, "%.1f +/- %.1f", e.elo, e.margin);
+        else if (isfinite(e.elo))
+            sbuf_printf(out, "%.1f +/- inf", e.elo);
+        else
+            sbuf_puts(out, e.elo > 0 ? "inf" : "-inf");
+    }
+    if (done > 0 && seconds > 0) {
+        double per_minute = (double)done * 60.0 / seconds;
+        double left = (double)(total - done) * seconds / (double)done;
+        sbuf_printf(out, ", %.1f games/min", per_minute);
+        if (done < total) {
+            if (left < 120)
+                sbuf_printf(out, ", about %.0f s left", left);
+            else if (left < 7200)
+                sbuf_printf(out, ", about %.0f min left", left / 60);
+            else
+                sbuf_printf(out, ", about %.1f h left", left / 3600);
+        }
+    }
+}
+
+void progress_update(struct progress *p, long done, const char *name_a,
+                     const struct score *score)
+{
+    if (!p->live && done % p->every != 0 && done != p->total)
+        return;
+    struct sbuf s = SBUF_INIT;
+    progress_text(done, p->total, clock_now() - p->start, name_a, score,
+                  &s);
+    if (p->live) {
+        fprintf(p->out, "\r\033[K%s", sbuf_str(&s));
+        p->shown = true;
+    } else {
+        fprintf(p->out, "Progress: %s\n", sbuf_str(&s));
+    }
+    fflush(p->out);
+    sbuf_free(&s);
+}

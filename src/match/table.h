@@ -1,0 +1,39 @@
+/* table.h -- the results of a tournament of several engines: a cross
+ * table (points of each engine against each other one) with forfeits,
+ * and from it the rating list.  The same for a running match and for
+ * merged record files.
+ */
+#ifndef TRIAD_MATCH_TABLE_H
+#define TRIAD_MATCH_TABLE_H
+
+#include <stdio.h>
+
+#include "match/options.h"
+#include "match/rating.h"
+#include "match/stats.h"
+
+struct xtable {
+    int n;
+    char names[RATING_MAX_PLAYERS][MATCH_NAME_MAX];
+    struct score pair[RATING_MAX_PLAYERS][RATING_MAX_PLAYERS]; /* row's */
+    long forfeits[RATING_MAX_PLAYERS];
+    long timeouts[RATING_MAX_PLAYERS];
+};
+
+void table_init(struct xtable *t);
+
+/* The index of engine name, added if new; -1 when the table is full. */
+int table_engine(struct xtable *t, const char *name);
+
+/* One game between engines i and j: result +1 if i won, -1 if it lost,
+ * 0 for a draw; faulty is the engine that forfeited (i, j or -1) and
+ * on_time whether it was a time loss. */
+void table_add(struct xtable *t, int i, int j, int result, int faulty,
+               bool on_time);
+
+long table_games(const struct xtable *t);
+
+/* The cross table, then the ratings (rating.h) or why there are none. */
+void table_print(const struct xtable *t, FILE *out);
+
+#endif

@@ -1,0 +1,77 @@
+#!/bin/sh
+# openings.sh -- --openings FILE: each line is played by both colours,
+# in order, and recorded; bad suites are refused with the line and the
+# reason; the shipped suites of data/openings load for their games; and
+# --make-openings builds a suite that loads back.
+# Environment: TRIAD, TRIAD_MATCH (set by make check), srcdir.
+test_name=openings
+. "${srcdir:-.}/tests/match/common.sh"
+
+# 1. A two-line suite, six games: lines 1, 2, 1, each with both colours.
+cat > "$tmp/suite.txt" <<'END'
+# two starts
+3x3 | b2 a1
+3x3	|c3
+END
+"$TRIAD_MATCH" --game cephalopod --engine "$TRIAD" --name one \
+    --engine "$TRIAD" --name two --option method=random --movetime 0.02 \
+    --grace 5 --games 6 --openings "$tmp/suite.txt" --records "$tmp/s.sgf" \
+    > "$tmp/s.out" 2>&1 || fail "suite match: $?"
+grep -q "openings $tmp/suite.txt (2)" "$tmp/s.out" || fail "header"
+[ "$(grep -o 'XOPENING\[[0-9]*\]' "$tmp/s.sgf" | tr -d '\n')" = \
+  "XOPENING[2]XOPENING[2]XOPENING[1]XOPENING[1]XOPENING[2]XOPENING[2]" ] ||
+    fail "opening plies per game"
+# the first line of moves of each game (later ones may start alike)
+grep -A1 '^XREASON' "$tmp/s.sgf" | grep '^;' > "$tmp/first"
+[ "$(grep -c '^;W\[b2\];B\[a1\]' "$tmp/first")" -eq 4 ] || fail "line 1 moves"
+[ "$(grep -c '^;W\[c3\]' "$tmp/first")" -eq 2 ] || fail "line 2 moves"
+[ "$(grep -o 'PW\[[^]]*\]' "$tmp/s.sgf" | tr -d '\n')" = \
+  "PW[one]PW[two]PW[one]PW[two]PW[one]PW[two]" ] || fail "colours"
+"$TRIAD_MATCH" --merge "$tmp/s.sgf" > "$tmp/merge.out" 2>&1 ||
+    fail "the records of a suite match do not merge"
+
+# 2. Bad suites: usage errors that name the line.
+bad() {
+    printf '%s\n' "$2" > "$tmp/bad.txt"
+    "$TRIAD_MATCH" --game "$1" --engine a --engine b \
+        --openings "$tmp/bad.txt" > "$tmp/bad.out" 2>&1
+    [ $? -eq 2 ] || fail "bad suite '$2' accepted"
+    grep -q "bad.txt:1: $3" "$tmp/bad.out" || fail "bad suite '$2': reason"
+}
+bad cephalopod '3x3 | b2 b2' 'move 2 (b2) is illegal'
+bad cephalopod '9x9' ''
+bad truchet '| a1' 'the setup words do not fix the start'
+printf '# nothing\n' > "$tmp/empty.txt"
+"$TRIAD_MATCH" --game dvonn --engine a --engine b \
+    --openings "$tmp/empty.txt" > /dev/null 2>&1
+[ $? -eq 2 ] || fail "an empty suite accepted"
+"$TRIAD_MATCH" --game cephalopod --engine a --engine b --random-plies 2 \
+    --openings "$tmp/suite.txt" > /dev/null 2>&1
+[ $? -eq 2 ] || fail "--openings with --random-plies accepted"
+
+# 3. The shipped suites: every line loads for its game (the fakes resign).
+for g in cephalopod dvonn truchet; do
+    "$TRIAD_MATCH" --game "$g" --engine "sh $fake resign" --name r1 \
+        --engine "sh $fake resign" --name r2 --games 2 --quiet \
+        --openings "$top/data/openings/$g.txt" > "$tmp/ship.out" 2>&1 ||
+        fail "shipped suite $g: $(cat "$tmp/ship.out")"
+    [ "$(grep -cv '^#' "$top/data/openings/$g.txt")" -ge 30 ] ||
+        fail "shipped suite $g: fewer than 30 openings"
+done
+
+# 4. --make-openings: a suite that loads back, the same twice.
+make_suite() {
+    "$TRIAD_MATCH" --game cephalopod --setup 3x3 --engine "$TRIAD" \
+        --option maxnodes=2000 --make-openings 4 --random-plies 2 \
+        --movetime 1 --balance 1000000 > "$tmp/$1.txt" 2> "$tmp/$1.out" ||
+        fail "make-openings: $?"
+}
+make_suite gen1
+make_suite gen2
+[ "$(grep -cv '^#' "$tmp/gen1.txt")" -eq 4 ] || fail "4 openings made"
+cmp -s "$tmp/gen1.txt" "$tmp/gen2.txt" || fail "make-openings not repeatable"
+"$TRIAD_MATCH" --game cephalopod --engine "sh $fake resign" --name r1 \
+    --engine "sh $fake resign" --name r2 --games 2 --quiet \
+    --openings "$tmp/gen1.txt" > "$tmp/back.out" 2>&1 ||
+    fail "the made suite does not load"
+exit 0
