@@ -9,25 +9,31 @@
 #include <unistd.h>
 
 #include "games/games.h"
+#include "io/hangup.h"
 #include "io/lineio.h"
 #include "proto/args.h"
 #include "proto/complete.h"
 #include "proto/gtp.h"
 #include "proto/session.h"
 
-/* Set by SIGINT and polled by a running search or perft; the one flag a
- * signal handler may touch.  Idle, SIGINT ends the process as usual. */
-static volatile bool interrupted;
-static volatile sig_atomic_t busy;
+/* Set by SIGINT; the one object a signal handler may touch.  A running
+ * command polls it through the stop source (always on this thread: the
+ * search's helper threads block signals and hear of it through the
+ * search's atomic flag); at the terminal's prompt it clears the line.
+ * SIGINT never ends a session: quit, end of input or SIGTERM do. */
+static volatile sig_atomic_t interrupted;
 
 static void on_sigint(int sig)
 {
-    if (!busy) {
-        signal(sig, SIG_DFL);
-        raise(sig);
-        return;
-    }
-    interrupted = true;
+    (void)sig;
+    interrupted = 1;
+}
+
+/* The stop source of every long command: SIGINT, or a controller that
+ * went away. */
+static bool should_stop(void *ctx)
+{
+    return interrupted || hangup_seen(ctx);
 }
 
 static void usage(FILE *out)
@@ -133,7 +139,7 @@ static char *history_path(void)
 static int run(struct session *s, bool interactive)
 {
     char *hist = interactive ? history_path() : NULL;
-    struct lineio *io = lineio_new(stdin, interactive, hist);
+    struct lineio *io = lineio_new(stdin, interactive, hist, &interrupted);
     free(hist);
     if (!io)
         return EXIT_FAILURE;
@@ -150,10 +156,8 @@ static int run(struct session *s, bool interactive)
         char *line = lineio_read(io, sbuf_str(&prompt), &len);
         if (!line)
             break;
-        interrupted = false;
-        busy = 1;
+        interrupted = 0;
         enum gtp_status st = gtp_execute(s, line, len, stdout);
-        busy = 0;
         free(line);
         if (st == GTP_QUIT)
             break;
@@ -174,6 +178,7 @@ int main(int argc, char **argv)
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_sigint;
+    sa.sa_flags = SA_RESTART;    /* reads and writes go on after SIGINT */
     sigaction(SIGINT, &sa, NULL);
 
     struct session s;
@@ -184,7 +189,10 @@ int main(int argc, char **argv)
     s.interactive = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
     s.quiet = set.quiet;
     s.log = stderr;
-    s.stop = &interrupted;
+    struct hangup_watch watch;
+    hangup_watch_init(&watch, STDIN_FILENO, STDOUT_FILENO);
+    struct stop_source stop = { should_stop, &watch };
+    s.stop = &stop;
     if (apply_settings(&s, &set) != 0) {
         session_done(&s);
         return EXIT_FAILURE;

@@ -122,8 +122,9 @@ END_TEST
  * must stop at once (the test times out otherwise). */
 START_TEST(test_bench_stops)
 {
-    volatile bool stop = true;
-    sess.stop = &stop;
+    atomic_bool stop = true;
+    struct stop_source src = STOP_ON_FLAG(&stop);
+    sess.stop = &src;
     char *reply = tu_run(&sess, "1 bench 18446744073709551615");
     ck_assert_ptr_nonnull(strstr(reply, "?1 bench stopped in "));
     free(reply);

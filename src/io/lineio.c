@@ -27,6 +27,7 @@ struct lineio {
     void *complete_ctx;
     char **cands;              /* the completion list being handed out */
     size_t cand_next;
+    volatile sig_atomic_t *interrupted;  /* SIGINT's flag, or NULL */
 };
 
 bool lineio_has_readline(void)
@@ -64,6 +65,35 @@ static char *next_candidate(const char *text, int state)
     return active->cands[active->cand_next++];
 }
 
+/* Called by readline when a signal interrupted its wait for a key: a
+ * SIGINT drops the line being typed and shows a fresh prompt, as bash
+ * and python do. */
+static int on_signal_event(void)
+{
+    if (!active || !active->interrupted || !*active->interrupted)
+        return 0;
+    *active->interrupted = 0;
+    rl_replace_line("", 0);
+    rl_crlf();
+    rl_on_new_line();
+    rl_redisplay();
+    return 0;
+}
+
+/* Keeps a line entered in the history, and in the history file at once:
+ * a session that ends badly keeps what was typed. */
+static void remember(struct lineio *io, const char *line)
+{
+    if (!*line)
+        return;
+    add_history(line);
+    if (!io->history_path)
+        return;
+    if (append_history(1, io->history_path) != 0)
+        write_history(io->history_path);   /* no file yet: create it */
+    history_truncate_file(io->history_path, HISTORY_LINES);
+}
+
 static char **attempt_completion(const char *text, int start, int end)
 {
     (void)end;
@@ -80,18 +110,21 @@ static char **attempt_completion(const char *text, int start, int end)
 #endif
 
 struct lineio *lineio_new(FILE *in, bool interactive,
-                          const char *history_path)
+                          const char *history_path,
+                          volatile sig_atomic_t *interrupted)
 {
     struct lineio *io = calloc(1, sizeof *io);
     if (!io)
         return NULL;
     io->in = in;
     io->interactive = interactive && lineio_has_readline();
+    io->interrupted = interrupted;
 #ifdef HAVE_READLINE
     if (io->interactive) {
         active = io;
         rl_readline_name = "triad";
         rl_attempted_completion_function = attempt_completion;
+        rl_signal_event_hook = on_signal_event;
         stifle_history(HISTORY_LINES);
         if (history_path && (io->history_path = strdup(history_path)))
             read_history(io->history_path);
@@ -108,8 +141,6 @@ void lineio_free(struct lineio *io)
         return;
 #ifdef HAVE_READLINE
     if (io->interactive) {
-        if (io->history_path)
-            write_history(io->history_path);
         drop_candidates(io);
         active = NULL;
     }
@@ -131,8 +162,7 @@ char *lineio_read(struct lineio *io, const char *prompt, size_t *len)
         char *line = readline(prompt);
         if (!line)
             return NULL;
-        if (*line)
-            add_history(line);
+        remember(io, line);
         *len = strlen(line);
         return line;
     }

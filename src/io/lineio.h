@@ -4,6 +4,7 @@
 #ifndef TRIAD_IO_LINEIO_H
 #define TRIAD_IO_LINEIO_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -16,10 +17,14 @@ typedef char **lineio_completer(void *ctx, const char *line, int start,
 struct lineio;
 
 /* Reads from in; interactive selects readline (when built with it).
- * history_path (may be NULL) is loaded now and saved by lineio_free.
- * Returns NULL when memory is short. */
+ * history_path (may be NULL) is loaded now and every line entered is
+ * appended to it at once.  interrupted (may be NULL) is the SIGINT
+ * handler's flag: at the prompt, a set flag is taken (cleared) and the
+ * line being typed is dropped for a fresh prompt.  Returns NULL when
+ * memory is short. */
 struct lineio *lineio_new(FILE *in, bool interactive,
-                          const char *history_path);
+                          const char *history_path,
+                          volatile sig_atomic_t *interrupted);
 void lineio_free(struct lineio *io);
 
 /* Completion for interactive mode; ctx is passed back to fn. */

@@ -267,11 +267,11 @@ static bool bench_position_at(const struct game_ops *g, int i, void *pos,
 
 /* Searches every bench position of g with max_nodes nodes.  Adds to
  * *nodes and *seconds and folds each result (move, score, depth, nodes,
- * trace, PV) into *signature; -1 when memory is short or SIGINT (*stop)
- * stopped it: NODES has no upper bound, so the stop flag is the only way
+ * trace, PV) into *signature; -1 when memory is short or stop asked to
+ * stop: NODES has no upper bound, so the stop source is the only way
  * out. */
 static int bench_search(const struct game_ops *g, uint64_t max_nodes,
-                        const volatile bool *stop, uint64_t *nodes,
+                        const struct stop_source *stop, uint64_t *nodes,
                         double *seconds, uint64_t *signature)
 {
     unsigned char *pos = malloc(g->state_size);
@@ -286,7 +286,7 @@ static int bench_search(const struct game_ops *g, uint64_t max_nodes,
         struct search_result r;
         search_clear(sr);
         int found = search_run(sr, pos, &lim, &r);
-        if (stop && *stop) {
+        if (stop_requested(stop)) {
             rc = -1;
         } else if (found == 0) {
             *nodes += r.nodes;

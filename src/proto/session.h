@@ -15,6 +15,7 @@
 #include "core/game.h"
 #include "core/rng.h"
 #include "core/sbuf.h"
+#include "core/stop.h"
 #include "proto/timeman.h"
 
 struct search;
@@ -39,7 +40,7 @@ struct session {
     struct clock_state clock;     /* time_settings / time_left        */
     struct rng rng;
     struct search *search;        /* created lazily, per game         */
-    const volatile bool *stop;    /* set by SIGINT while thinking     */
+    const struct stop_source *stop;   /* SIGINT, a vanished controller */
     FILE *log;                    /* progress and warnings, or NULL   */
     bool quiet;                   /* --quiet: no search progress      */
     bool interactive;             /* a person at a terminal           */

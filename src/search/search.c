@@ -6,6 +6,7 @@
  * empty table and empty ordering tables, so its result depends only on the
  * position and the limits (not on earlier searches or on timing).
  */
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -41,12 +42,22 @@ void search_poll(struct worker *w)
                                                memory_order_relaxed) + delta;
     if (s->lim.max_nodes && total >= s->lim.max_nodes)
         stop_everyone(s, w);
-    if (s->lim.stop && *s->lim.stop)
+    if (w->id == 0 && stop_requested(s->lim.stop))   /* the caller's thread */
         stop_everyone(s, w);
     if (s->deadline > 0 && search_clock() >= s->deadline)
         stop_everyone(s, w);
     if (atomic_load_explicit(&s->stop_all, memory_order_relaxed))
         w->stop = true;
+}
+
+int search_spawn(struct worker *w, void *(*fn)(void *), void *arg)
+{
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &old);
+    int rc = pthread_create(&w->thread, NULL, fn, arg);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    return rc;
 }
 
 uint64_t search_total_nodes(const struct search *s)

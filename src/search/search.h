@@ -15,6 +15,7 @@
 #include <stdio.h>
 
 #include "core/game.h"
+#include "core/stop.h"
 
 #define SEARCH_MAX_PV 64
 
@@ -38,7 +39,8 @@ struct search_limits {
     int plies_left;             /* game adjudicated a draw after this many
                                    more plies; 0 = no limit (maxplies)     */
     enum search_method method;
-    const volatile bool *stop;  /* polled; may be NULL                     */
+    const struct stop_source *stop;  /* polled by the calling thread;
+                                        may be NULL                   */
     FILE *progress;             /* progress lines (stderr), NULL = quiet   */
 };
 

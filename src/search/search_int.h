@@ -91,6 +91,9 @@ double search_clock(void);
 void search_poll(struct worker *w);
 /* Per-ply move list of w (NULL when memory is short). */
 move_t *search_ply_moves(struct worker *w, int ply);
+/* Starts fn(arg) as w's thread with every signal blocked, so that signal
+ * handlers run on the caller's thread only; pthread_create's result. */
+int search_spawn(struct worker *w, void *(*fn)(void *), void *arg);
 /* Total nodes of all workers so far. */
 uint64_t search_total_nodes(const struct search *s);
 /* Writes "pv M1 M2 ..." formatted by replaying pv from the root. */
