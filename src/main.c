@@ -105,19 +105,24 @@ static int apply_settings(struct session *s, const struct settings *set)
     for (int i = 0; i < 4; i++) {
         if (!lines[i][1])
             continue;
-        char line[256];
-        snprintf(line, sizeof line, "%s%s", lines[i][0], lines[i][1]);
+        struct sbuf line = SBUF_INIT;      /* no length limit on values */
+        sbuf_printf(&line, "%s%s", lines[i][0], lines[i][1]);
         char *reply = NULL;
         size_t size = 0;
-        FILE *mem = open_memstream(&reply, &size);
-        if (!mem)
+        FILE *mem = line.oom ? NULL : open_memstream(&reply, &size);
+        if (!mem) {
+            sbuf_free(&line);
+            fprintf(stderr, "triad: out of memory\n");
             return -1;
-        gtp_execute(s, line, strlen(line), mem);
+        }
+        gtp_execute(s, sbuf_str(&line), line.len, mem);
         fclose(mem);
         bool ok = reply && reply[0] == '=';
         if (!ok)
-            fprintf(stderr, "triad: %s: %s", line, reply ? reply + 2 : "\n");
+            fprintf(stderr, "triad: %s: %s", sbuf_str(&line),
+                    reply ? reply + 2 : "\n");
         free(reply);
+        sbuf_free(&line);
         if (!ok)
             return -1;
     }
@@ -153,11 +158,18 @@ static int run(struct session *s, bool interactive)
         if (interactive)
             complete_prompt(s, &prompt);
         size_t len;
-        char *line = lineio_read(io, sbuf_str(&prompt), &len);
-        if (!line)
+        char *line;
+        enum lineio_status got = lineio_read(io, sbuf_str(&prompt), &line,
+                                             &len);
+        if (got == LINEIO_END)
             break;
         interrupted = 0;
-        enum gtp_status st = gtp_execute(s, line, len, stdout);
+        enum gtp_status st;
+        if (got == LINEIO_LINE)
+            st = gtp_execute(s, line, len, stdout);
+        else
+            st = gtp_refuse(line, len, got == LINEIO_TOO_LONG ?
+                            "line too long" : "out of memory", stdout);
         free(line);
         if (st == GTP_QUIT)
             break;

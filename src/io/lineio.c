@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -155,29 +156,96 @@ void lineio_set_completer(struct lineio *io, lineio_completer *fn, void *ctx)
     io->complete_ctx = ctx;
 }
 
-char *lineio_read(struct lineio *io, const char *prompt, size_t *len)
+/* Reads a line of at most LINEIO_MAX_LINE bytes from in with getc, so
+ * that an endless line costs bounded memory: the rest of a longer line is
+ * read and thrown away.  A long line that is blank or a comment is given
+ * as an empty line: it gets no reply, however long. */
+static enum lineio_status read_capped(FILE *in, char **line, size_t *len)
+{
+    char *buf = NULL;
+    size_t n = 0, cap = 0;
+    bool too_long = false, no_memory = false;
+    bool blank = true, comment = false;   /* so far: only blanks, or '#' */
+    int c;
+    for (;;) {
+        c = getc(in);
+        if (c == EOF) {
+            if (ferror(in) && errno == EINTR) {     /* a signal: go on */
+                clearerr(in);
+                continue;
+            }
+            break;
+        }
+        if (c == '\n')
+            break;
+        if (c == '#' && blank)
+            comment = true;
+        else if (c > ' ' && c != 0x7f)
+            blank = false;
+        if (n == LINEIO_MAX_LINE) {
+            too_long = true;
+            continue;
+        }
+        if (no_memory)
+            continue;
+        if (n + 1 >= cap) {
+            size_t want = cap ? cap * 2 : 128;
+            if (want > LINEIO_MAX_LINE + 1)
+                want = LINEIO_MAX_LINE + 1;
+            char *bigger = realloc(buf, want);
+            if (!bigger) {
+                no_memory = true;
+                continue;
+            }
+            buf = bigger;
+            cap = want;
+        }
+        buf[n++] = (char)c;
+    }
+    if (no_memory) {
+        free(buf);
+        *line = NULL;
+        *len = 0;
+        return LINEIO_NO_MEMORY;
+    }
+    if (c == EOF && n == 0 && !too_long) {
+        free(buf);
+        *line = NULL;
+        return LINEIO_END;
+    }
+    if (!buf && !(buf = malloc(1))) {
+        *line = NULL;
+        *len = 0;
+        return LINEIO_NO_MEMORY;
+    }
+    if (too_long && (blank || comment))
+        n = 0;
+    buf[n] = '\0';
+    *line = buf;
+    *len = n;
+    return too_long && n > 0 ? LINEIO_TOO_LONG : LINEIO_LINE;
+}
+
+enum lineio_status lineio_read(struct lineio *io, const char *prompt,
+                               char **line, size_t *len)
 {
 #ifdef HAVE_READLINE
     if (io->interactive) {
-        char *line = readline(prompt);
-        if (!line)
-            return NULL;
-        remember(io, line);
-        *len = strlen(line);
-        return line;
+        char *text = readline(prompt);
+        *line = text;
+        if (!text)
+            return LINEIO_END;
+        *len = strlen(text);
+        if (*len > LINEIO_MAX_LINE) {
+            text[LINEIO_MAX_LINE] = '\0';
+            *len = LINEIO_MAX_LINE;
+            return LINEIO_TOO_LONG;
+        }
+        remember(io, text);
+        return LINEIO_LINE;
     }
 #else
     (void)prompt;
 #endif
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t n = getline(&line, &cap, io->in);
-    if (n < 0) {
-        free(line);
-        return NULL;
-    }
-    if (n > 0 && line[n - 1] == '\n')
-        line[--n] = '\0';
-    *len = (size_t)n;
-    return line;
+    return read_capped(io->in, line, len);
 }

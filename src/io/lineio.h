@@ -9,6 +9,18 @@
 #include <stddef.h>
 #include <stdio.h>
 
+/* The longest command line read (protocol.md section 1): longer ones are
+ * refused and skipped up to their newline, in bounded memory. */
+#define LINEIO_MAX_LINE ((size_t)1 << 20)
+
+enum lineio_status {
+    LINEIO_LINE,        /* a line was read                              */
+    LINEIO_TOO_LONG,    /* a line longer than LINEIO_MAX_LINE was read and
+                           dropped; *line holds its first bytes          */
+    LINEIO_NO_MEMORY,   /* no memory for the line: it was dropped        */
+    LINEIO_END          /* end of input                                 */
+};
+
 /* Completion candidates for word (which starts at byte start of line):
  * a malloc'd NULL-terminated array of malloc'd strings, or NULL. */
 typedef char **lineio_completer(void *ctx, const char *line, int start,
@@ -31,9 +43,11 @@ void lineio_free(struct lineio *io);
 void lineio_set_completer(struct lineio *io, lineio_completer *fn,
                           void *ctx);
 
-/* Next line without its '\n' (malloc'd, caller frees; it may contain NUL
- * bytes, *len tells its length), or NULL at end of input. */
-char *lineio_read(struct lineio *io, const char *prompt, size_t *len);
+/* Reads the next line without its '\n' into *line (malloc'd, caller
+ * frees; it may contain NUL bytes, *len tells its length).  *line is NULL
+ * at LINEIO_END and LINEIO_NO_MEMORY. */
+enum lineio_status lineio_read(struct lineio *io, const char *prompt,
+                               char **line, size_t *len);
 
 /* True if this build has readline. */
 bool lineio_has_readline(void);

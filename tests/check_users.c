@@ -1,0 +1,93 @@
+/* check_users.c -- regression tests for what people, GUIs and scripts hit
+ * (issue 18): control characters and broken UTF-8 in replies, over-long
+ * lines.  Terminal behaviour proper is in tests/robust/terminal.sh. */
+#include "config.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "proto/gtp.h"
+#include "testutil.h"
+#include "tap_main.h"
+
+static struct session sess;
+
+static void setup(void)
+{
+    ck_assert_int_eq(session_init(&sess, 1), 0);
+    sess.quiet = true;
+}
+
+static void teardown(void)
+{
+    session_done(&sess);
+}
+
+/* C1 controls (U+0080..U+009F) are dropped like other controls and bytes
+ * that are not UTF-8 become U+FFFD: no reply echoes them raw. */
+START_TEST(test_no_raw_controls_echoed)
+{
+    char *r = tu_run(&sess, "1 play \xc2\x9b" "A1\xc2\x85x\xff\xc3");
+    ck_assert_str_eq(r, "?1 illegal move: A1x\xef\xbf\xbd\xef\xbf\xbd: "
+                        "expected a cell like E3, a move like E3F4, or PASS\n\n");
+    free(r);
+    r = tu_run(&sess, "2 pl\xc2\x80" "ay\xe0\x80\xaf");  /* overlong '/' */
+    ck_assert_str_eq(r, "?2 unknown command\n\n");
+    free(r);
+    /* valid UTF-8 passes unchanged */
+    char *clean = gtp_preprocess("\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80", 9);
+    ck_assert_str_eq(clean, "\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80");
+    free(clean);
+    clean = gtp_preprocess("\xed\xa0\x80\xf4\x90\x80\x80", 7);
+    for (const char *p = clean; *p; p += 3)
+        ck_assert_int_eq(memcmp(p, "\xef\xbf\xbd", 3), 0);
+    free(clean);
+}
+END_TEST
+
+/* A refused line is answered with its id, if one can be read. */
+START_TEST(test_refused_line_keeps_id)
+{
+    static const struct { const char *line; const char *reply; } cases[] = {
+        { "42 play xxxxxxxx", "?42 line too long\n\n" },
+        { "  \t7\tname", "?7 line too long\n\n" },
+        { "name 42", "? line too long\n\n" },
+        { "", "? line too long\n\n" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *text = NULL;
+        size_t size = 0;
+        FILE *mem = open_memstream(&text, &size);
+        ck_assert_ptr_nonnull(mem);
+        gtp_refuse(cases[i].line, strlen(cases[i].line), "line too long",
+                   mem);
+        fclose(mem);
+        ck_assert_str_eq(text, cases[i].reply);
+        free(text);
+    }
+    /* an id cut by the scanned prefix is no id */
+    char digits[200];
+    memset(digits, '9', sizeof digits);
+    char *text = NULL;
+    size_t size = 0;
+    FILE *mem = open_memstream(&text, &size);
+    gtp_refuse(digits, sizeof digits, "line too long", mem);
+    fclose(mem);
+    ck_assert_str_eq(text, "? line too long\n\n");
+    free(text);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("users");
+    TCase *tc = tcase_create("issue18");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_no_raw_controls_echoed);
+    tcase_add_test(tc, test_refused_line_keeps_id);
+    suite_add_tcase(s, tc);
+    return tap_main(s);
+}
