@@ -46,6 +46,9 @@ static void usage(FILE *out)
         "  --seed N         seed for random setups and the search\n"
         "  --threads N      search threads\n"
         "  --movetime S     seconds per move when no clock is set\n"
+        "  --color WHEN     colours in showboard: auto (default: at a\n"
+        "                   terminal, unless NO_COLOR is set or TERM=dumb),\n"
+        "                   always or never\n"
         "  --quiet          no search progress on standard error\n"
         "  --help           show this help and exit\n"
         "  --version        show the version and exit\n");
@@ -56,6 +59,7 @@ struct settings {
     const char *seed;
     const char *threads;
     const char *movetime;
+    const char *color;
     bool quiet;
 };
 
@@ -67,6 +71,7 @@ static int parse_args(int argc, char **argv, struct settings *set)
         { "seed", required_argument, NULL, 's' },
         { "threads", required_argument, NULL, 't' },
         { "movetime", required_argument, NULL, 'm' },
+        { "color", required_argument, NULL, 'c' },
         { "quiet", no_argument, NULL, 'q' },
         { "help", no_argument, NULL, 'h' },
         { "version", no_argument, NULL, 'V' },
@@ -79,6 +84,7 @@ static int parse_args(int argc, char **argv, struct settings *set)
         case 's': set->seed = optarg; break;
         case 't': set->threads = optarg; break;
         case 'm': set->movetime = optarg; break;
+        case 'c': set->color = optarg; break;
         case 'q': set->quiet = true; break;
         case 'h': usage(stdout); return 1;
         case 'V': printf("%s %s\n", PACKAGE_NAME, PACKAGE_VERSION); return 1;
@@ -89,7 +95,25 @@ static int parse_args(int argc, char **argv, struct settings *set)
         fprintf(stderr, "triad: unexpected argument: %s\n", argv[optind]);
         return -1;
     }
+    if (set->color && strcmp(set->color, "auto") != 0 &&
+        strcmp(set->color, "always") != 0 && strcmp(set->color, "never") != 0) {
+        fprintf(stderr, "triad: --color: auto, always or never, not %s\n",
+                set->color);
+        return -1;
+    }
     return 0;
+}
+
+/* --color=auto (the default): colours for a person at a terminal that
+ * can show them, unless NO_COLOR (https://no-color.org) is set. */
+static bool use_color(const char *when, bool interactive)
+{
+    if (when && strcmp(when, "auto") != 0)
+        return strcmp(when, "always") == 0;
+    const char *no_color = getenv("NO_COLOR");
+    const char *term = getenv("TERM");
+    return interactive && !(no_color && *no_color) &&
+           !(term && strcmp(term, "dumb") == 0);
 }
 
 /* Applies the command-line settings through the protocol itself, so they
@@ -181,7 +205,7 @@ static int run(struct session *s, bool interactive)
 
 int main(int argc, char **argv)
 {
-    struct settings set = { NULL, NULL, NULL, NULL, false };
+    struct settings set = { NULL, NULL, NULL, NULL, NULL, false };
     int rc = parse_args(argc, argv, &set);
     if (rc != 0)
         return rc > 0 ? EXIT_SUCCESS : EXIT_FAILURE;
@@ -199,6 +223,7 @@ int main(int argc, char **argv)
         return EXIT_FAILURE;
     }
     s.interactive = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+    s.color = use_color(set.color, s.interactive);
     s.quiet = set.quiet;
     s.log = stderr;
     struct hangup_watch watch;

@@ -1,6 +1,7 @@
 /* check_users.c -- regression tests for what people, GUIs and scripts hit
- * (issue 18): control characters and broken UTF-8 in replies, over-long
- * lines.  Terminal behaviour proper is in tests/robust/terminal.sh. */
+ * (issue 18): completion, control characters and broken UTF-8 in replies,
+ * over-long lines.  Terminal behaviour proper is in
+ * tests/robust/terminal.sh. */
 #include "config.h"
 
 #include <check.h>
@@ -8,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "proto/complete.h"
 #include "proto/gtp.h"
 #include "testutil.h"
 #include "tap_main.h"
@@ -24,6 +26,80 @@ static void teardown(void)
 {
     session_done(&sess);
 }
+
+/* Joins a completion list with spaces and frees it. */
+static char *joined(char **list)
+{
+    struct sbuf b = SBUF_INIT;
+    for (size_t i = 0; list && list[i]; i++) {
+        sbuf_printf(&b, "%s%s", i ? " " : "", list[i]);
+        free(list[i]);
+    }
+    free(list);
+    char *text = strdup(sbuf_str(&b));
+    sbuf_free(&b);
+    return text;
+}
+
+/* Completes the last word of line (words are split at blanks only, as
+ * lineio sets readline up). */
+static char *complete(const char *line)
+{
+    const char *word = strrchr(line, ' ');
+    word = word ? word + 1 : line;
+    return joined(complete_words(&sess, line, (int)(word - line), word));
+}
+
+static void expect_completion(const char *line, const char *expected)
+{
+    char *got = complete(line);
+    ck_assert_msg(strcmp(got, expected) == 0, "completing '%s': got '%s'",
+                  line, got);
+    free(got);
+}
+
+/* Whole move tokens with '=', '+', '<' complete as one word; DVONN
+ * completes lower case input; an explicit colour not to move offers
+ * nothing. */
+START_TEST(test_completion_tokens)
+{
+    free(tu_ok(&sess, "setup cephalopod"));
+    free(tu_ok(&sess, "play a1"));
+    free(tu_ok(&sess, "play a3"));
+    free(tu_ok(&sess, "play b2"));
+    expect_completion("play a2=a1", "a2=a1+a3 a2=a1+b2 a2=a1+a3+b2");
+    expect_completion("play a2=a1+a3+", "a2=a1+a3+b2");
+    expect_completion("play black b1=", "b1=a1+b2");
+    expect_completion("play white b", "");         /* black is to move */
+    expect_completion("play B1=A1", "b1=a1+b2");
+
+    free(tu_ok(&sess, "setup dvonn"));
+    expect_completion("play a", "A1 A2 A3");
+    expect_completion("play A", "A1 A2 A3");
+    expect_completion("play w", "white");
+    expect_completion("play black A", "");         /* white is to move */
+    expect_completion("play W a", "A1 A2 A3");
+
+    free(tu_ok(&sess, "setup truchet"));
+    char *moves = tu_ok(&sess, "legal_moves");
+    char *lt = strchr(moves, '<');
+    ck_assert_ptr_nonnull(lt);
+    char *start = lt;
+    while (start > moves && start[-1] != ' ')
+        start--;
+    char prefix[64] = "play ";
+    size_t n = (size_t)(lt - start) + 1;
+    ck_assert_uint_lt(n, 50);
+    memcpy(prefix + 5, start, n);
+    prefix[5 + n] = '\0';
+    char *got = complete(prefix);
+    for (char *w = strtok(got, " "); w; w = strtok(NULL, " "))
+        ck_assert_msg(strncmp(w, prefix + 5, n) == 0,
+                      "'%s' offered %s", prefix, w);
+    free(got);
+    free(moves);
+}
+END_TEST
 
 /* C1 controls (U+0080..U+009F) are dropped like other controls and bytes
  * that are not UTF-8 become U+FFFD: no reply echoes them raw. */
@@ -86,6 +162,7 @@ int main(void)
     TCase *tc = tcase_create("issue18");
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_completion_tokens);
     tcase_add_test(tc, test_no_raw_controls_echoed);
     tcase_add_test(tc, test_refused_line_keeps_id);
     suite_add_tcase(s, tc);

@@ -125,6 +125,9 @@ struct lineio *lineio_new(FILE *in, bool interactive,
         active = io;
         rl_readline_name = "triad";
         rl_attempted_completion_function = attempt_completion;
+        /* Moves contain '=', '<' and '>': only blanks separate words. */
+        rl_completer_word_break_characters = " \t";
+        rl_basic_word_break_characters = " \t";
         rl_signal_event_hook = on_signal_event;
         stifle_history(HISTORY_LINES);
         if (history_path && (io->history_path = strdup(history_path)))

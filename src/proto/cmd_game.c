@@ -117,7 +117,7 @@ enum gtp_status cmd_showboard(struct session *s, int argc, char **argv,
 {
     (void)argc, (void)argv;
     char last[MOVE_STR_MAX];
-    struct show_info info = { NULL, s->nply, s->interactive };
+    struct show_info info = { NULL, s->nply, s->color };
     if (s->nply > 0) {
         const unsigned char *before = (const unsigned char *)
             session_position(s) - s->game->state_size;

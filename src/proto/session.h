@@ -44,6 +44,7 @@ struct session {
     FILE *log;                    /* progress and warnings, or NULL   */
     bool quiet;                   /* --quiet: no search progress      */
     bool interactive;             /* a person at a terminal           */
+    bool color;                   /* ANSI colours in showboard        */
 };
 
 /* Initialises *s with the default game (the first registered one) and
