@@ -1,6 +1,6 @@
 /* check_users.c -- regression tests for what people, GUIs and scripts hit
- * (issue 18): completion, control characters and broken UTF-8 in replies,
- * over-long lines.  Terminal behaviour proper is in
+ * (issue 18): completion, seeds, control characters and broken UTF-8 in
+ * replies, over-long lines.  Terminal behaviour proper is in
  * tests/robust/terminal.sh. */
 #include "config.h"
 
@@ -101,6 +101,38 @@ START_TEST(test_completion_tokens)
 }
 END_TEST
 
+/* The default seed is seed 1: the default game's setup at start-up used
+ * to consume a draw, so "setup truchet" differed from "--seed 1"'s. */
+START_TEST(test_default_seed_is_seed_1)
+{
+    free(tu_ok(&sess, "setup truchet"));
+    char *by_default = tu_ok(&sess, "position");
+    free(tu_ok(&sess, "set_option seed 1"));
+    free(tu_ok(&sess, "setup truchet"));
+    char *seeded = tu_ok(&sess, "position");
+    ck_assert_str_eq(by_default, seeded);
+    free(by_default);
+    free(seeded);
+}
+END_TEST
+
+/* A refused setup takes no draw: the next random setup is the one it
+ * would have been without it. */
+START_TEST(test_refused_setup_draws_nothing)
+{
+    free(tu_ok(&sess, "setup truchet"));
+    char *first = tu_ok(&sess, "position");
+    free(tu_ok(&sess, "set_option seed 1"));
+    ck_assert(tu_fails_with(&sess, "setup truchet 1 2", "syntax error"));
+    ck_assert(tu_fails_with(&sess, "setup dvonn x", "syntax error"));
+    free(tu_ok(&sess, "setup truchet"));
+    char *again = tu_ok(&sess, "position");
+    ck_assert_str_eq(first, again);
+    free(first);
+    free(again);
+}
+END_TEST
+
 /* C1 controls (U+0080..U+009F) are dropped like other controls and bytes
  * that are not UTF-8 become U+FFFD: no reply echoes them raw. */
 START_TEST(test_no_raw_controls_echoed)
@@ -163,6 +195,8 @@ int main(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_completion_tokens);
+    tcase_add_test(tc, test_default_seed_is_seed_1);
+    tcase_add_test(tc, test_refused_setup_draws_nothing);
     tcase_add_test(tc, test_no_raw_controls_echoed);
     tcase_add_test(tc, test_refused_line_keeps_id);
     suite_add_tcase(s, tc);

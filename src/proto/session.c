@@ -74,12 +74,17 @@ int session_setup(struct session *s, const struct game_ops *g, int argc,
 {
     void *start = malloc(g->state_size);
     int rc = -1;
+    /* The draw is taken from a copy and kept only if the setup succeeds:
+     * a refused setup must not change later random setups. */
+    struct rng next = s->rng;
     if (!start) {
         sbuf_puts(err, "out of memory");
-    } else if (g->setup(start, argc, argv, rng_next(&s->rng), err) == 0) {
+    } else if (g->setup(start, argc, argv, rng_next(&next), err) == 0) {
         rc = install(s, g, start);
         if (rc != 0)
             sbuf_puts(err, "out of memory");
+        else
+            s->rng = next;
     }
     free(start);
     return rc;
@@ -190,6 +195,10 @@ int session_init(struct session *s, uint64_t seed)
     struct sbuf err = SBUF_INIT;
     int rc = session_setup(s, game_at(0), 0, NULL, &err);
     sbuf_free(&err);
+    /* The default game is there before any command: its draw does not
+     * count, so the first setup draws what it draws after "set_option
+     * seed N" (same seed, same games). */
+    rng_seed(&s->rng, seed);
     return rc;
 }
 
