@@ -1,6 +1,7 @@
 /* check_users.c -- regression tests for what people, GUIs and scripts hit
- * (issue 18): completion, seeds, control characters and broken UTF-8 in
- * replies, over-long lines.  Terminal behaviour proper is in
+ * (issue 18): completion, seeds, analyze with movetime 0, the table made
+ * resident when sized, control characters and broken UTF-8 in replies,
+ * over-long lines.  Terminal behaviour proper is in
  * tests/robust/terminal.sh. */
 #include "config.h"
 
@@ -11,6 +12,7 @@
 
 #include "proto/complete.h"
 #include "proto/gtp.h"
+#include "search/search.h"
 #include "testutil.h"
 #include "tap_main.h"
 
@@ -133,6 +135,58 @@ START_TEST(test_refused_setup_draws_nothing)
 }
 END_TEST
 
+/* analyze with movetime 0 ran without a time limit (genmove clamped the
+ * limit, analyze did not); it now searches the least time, as genmove.
+ * The test times out (Check's timeout) if it never returns. */
+START_TEST(test_analyze_movetime_0)
+{
+    free(tu_ok(&sess, "set_option movetime 0"));
+    free(tu_ok(&sess, "set_option hash 1"));
+    char *r = tu_ok(&sess, "analyze");
+    ck_assert_ptr_nonnull(r);
+    ck_assert_int_eq(strncmp(r, "best ", 5), 0);
+    free(r);
+    r = tu_ok(&sess, "genmove white");
+    ck_assert_ptr_nonnull(r);
+    free(r);
+}
+END_TEST
+
+/* Resident memory in bytes, from /proc/self/statm; 0 if unknown. */
+static size_t resident(void)
+{
+    unsigned long size = 0, pages = 0;
+    FILE *f = fopen("/proc/self/statm", "r");
+    if (f) {
+        if (fscanf(f, "%lu %lu", &size, &pages) != 2)
+            pages = 0;
+        fclose(f);
+    }
+    return (size_t)pages * 4096;
+}
+
+/* The table is made resident when it is sized, and it survives a change
+ * of game and clear_board: its first touches used to fall inside a
+ * move's time (0.3 ms per 2 MiB page). */
+START_TEST(test_table_resident_when_sized)
+{
+    size_t before = resident();
+    if (before == 0)
+        return;                         /* no /proc: nothing to measure */
+    free(tu_ok(&sess, "set_option hash 32"));
+    ck_assert_uint_ge(resident(), before + ((size_t)28 << 20));
+    struct search *table = sess.search;
+    free(tu_ok(&sess, "setup truchet"));
+    free(tu_ok(&sess, "clear_board"));
+    ck_assert_ptr_eq(sess.search, table);
+    ck_assert_uint_ge(resident(), before + ((size_t)28 << 20));
+    free(tu_ok(&sess, "set_option maxnodes 200"));
+    char *m = tu_ok(&sess, "genmove light");
+    ck_assert_ptr_nonnull(m);
+    free(m);
+}
+END_TEST
+
 /* C1 controls (U+0080..U+009F) are dropped like other controls and bytes
  * that are not UTF-8 become U+FFFD: no reply echoes them raw. */
 START_TEST(test_no_raw_controls_echoed)
@@ -197,6 +251,8 @@ int main(void)
     tcase_add_test(tc, test_completion_tokens);
     tcase_add_test(tc, test_default_seed_is_seed_1);
     tcase_add_test(tc, test_refused_setup_draws_nothing);
+    tcase_add_test(tc, test_analyze_movetime_0);
+    tcase_add_test(tc, test_table_resident_when_sized);
     tcase_add_test(tc, test_no_raw_controls_echoed);
     tcase_add_test(tc, test_refused_line_keeps_id);
     suite_add_tcase(s, tc);

@@ -180,6 +180,8 @@ static struct search *prepare_search(struct session *s, int argc,
         sbuf_printf(out, "syntax error: bad number of seconds: %s", argv[0]);
         return NULL;
     }
+    if (seconds < MIN_SEARCH_SECONDS)     /* movetime 0: 0 means no limit */
+        seconds = MIN_SEARCH_SECONDS;
     if (session_outcome(s, NULL) != GAME_ONGOING) {
         sbuf_puts(out, "the game is over");
         return NULL;

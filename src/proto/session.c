@@ -47,18 +47,18 @@ static int install(struct session *s, const struct game_ops *g,
 {
     unsigned char *states = malloc(g->state_size * 64);
     move_t *moves = malloc(sizeof *moves * 64);
-    if (!states || !moves) {
+    /* The searcher, and its table, already touched, carry over. */
+    bool ready = states && moves &&
+                 (!s->search || g == s->game ||
+                  search_set_game(s->search, g) == 0);
+    if (!ready) {
         free(states);
         free(moves);
         return -1;
     }
     memcpy(states, start, g->state_size);
-    if (g != s->game) {
-        search_free(s->search);
-        s->search = NULL;
-    } else if (s->search) {
+    if (s->search && g == s->game)
         search_clear(s->search);
-    }
     free(s->states);
     free(s->moves);
     s->game = g;

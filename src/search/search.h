@@ -78,6 +78,11 @@ static inline int search_score_margin(int score)
 struct search *search_new(const struct game_ops *g, size_t hash_mb);
 void search_free(struct search *s);
 
+/* Makes s a searcher for game g, keeping its table (emptied), so that a
+ * new game does not pay for a new table.  Returns 0, or -1 with s
+ * unchanged when memory is short. */
+int search_set_game(struct search *s, const struct game_ops *g);
+
 /* Resizes the table (hash option); returns 0, or -1 with the old table
  * kept when memory is short. */
 int search_set_hash(struct search *s, size_t hash_mb);

@@ -1,7 +1,7 @@
 #!/bin/sh
 # memory.sh -- memory is bounded by the options and shortage is reported:
 # the resident size follows "set_option hash" (1 MiB vs 128 MiB, and back;
-# a table becomes resident only as far as a search touches it),
+# a table is made resident when it is sized),
 # stays flat during a long analysis, and under an address-space limit a
 # hash that cannot be had is refused with "out of memory" while the
 # engine keeps its old table and goes on playing.  Skipped (77) under
@@ -26,8 +26,7 @@ ask 11 "set_option hash 1" > /dev/null || fail "hash 1 again"
 back=$(rss_kb)
 echo "ok: resident size: hash 1 $(mib "$small") MiB, hash 128 $(mib "$big") MiB, back to hash 1 $(mib "$back") MiB"
 [ "$small" -lt 32768 ] || fail "hash 1 uses $(mib "$small") MiB"
-# The table is mapped lazily (zero pages as they are touched): a short
-# search makes only part of it resident, never more than the option.
+# The table is made resident when sized, never more than the option.
 [ "$big" -gt "$small" ] && [ "$big" -lt 327680 ] ||
     fail "hash 128 uses $(mib "$big") MiB"
 [ "$back" -lt 49152 ] || fail "the 128 MiB table was not given back"
