@@ -1,8 +1,8 @@
 /* check_users.c -- regression tests for what people, GUIs and scripts hit
  * (issue 18): completion, seeds, analyze with movetime 0, the table made
  * resident when sized, control characters and broken UTF-8 in replies,
- * over-long lines.  Terminal behaviour proper is in
- * tests/robust/terminal.sh. */
+ * over-long lines.  Terminal behaviour proper is in tests/robust/terminal.sh,
+ * memory failures in check_oom.c. */
 #include "config.h"
 
 #include <check.h>

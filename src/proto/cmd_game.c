@@ -44,7 +44,9 @@ enum gtp_status cmd_setup(struct session *s, int argc, char **argv,
     }
     struct sbuf why = SBUF_INIT;
     int rc = session_setup(s, g, argc - 1, argv + 1, &why);
-    if (rc != 0)
+    if (rc == SESSION_NO_MEMORY)
+        sbuf_puts(out, "out of memory");
+    else if (rc != 0)
         sbuf_printf(out, "syntax error: %s", sbuf_str(&why));
     sbuf_free(&why);
     return rc == 0 ? GTP_OK : GTP_FAIL;
@@ -228,7 +230,9 @@ enum gtp_status cmd_setposition(struct session *s, int argc, char **argv,
     (void)argc;
     struct sbuf why = SBUF_INIT;
     int rc = session_setposition(s, argv[0], &why);
-    if (rc != 0)
+    if (rc == SESSION_NO_MEMORY)
+        sbuf_puts(out, "out of memory");
+    else if (rc != 0)
         sbuf_printf(out, "syntax error: %s", sbuf_str(&why));
     sbuf_free(&why);
     return rc == 0 ? GTP_OK : GTP_FAIL;

@@ -78,12 +78,10 @@ int session_setup(struct session *s, const struct game_ops *g, int argc,
      * a refused setup must not change later random setups. */
     struct rng next = s->rng;
     if (!start) {
-        sbuf_puts(err, "out of memory");
+        rc = SESSION_NO_MEMORY;
     } else if (g->setup(start, argc, argv, rng_next(&next), err) == 0) {
-        rc = install(s, g, start);
-        if (rc != 0)
-            sbuf_puts(err, "out of memory");
-        else
+        rc = install(s, g, start) == 0 ? 0 : SESSION_NO_MEMORY;
+        if (rc == 0)
             s->rng = next;
     }
     free(start);
@@ -99,16 +97,11 @@ int session_setposition(struct session *s, const char *pos,
         return -1;
     }
     void *start = malloc(g->state_size);
-    if (!start) {
-        sbuf_puts(err, "out of memory");
-        return -1;
-    }
+    if (!start)
+        return SESSION_NO_MEMORY;
     int rc = -1;
-    if (g->from_string(start, pos, err) == 0) {
-        rc = install(s, g, start);
-        if (rc != 0)
-            sbuf_puts(err, "out of memory");
-    }
+    if (g->from_string(start, pos, err) == 0)
+        rc = install(s, g, start) == 0 ? 0 : SESSION_NO_MEMORY;
     free(start);
     return rc;
 }
@@ -199,7 +192,7 @@ int session_init(struct session *s, uint64_t seed)
      * count, so the first setup draws what it draws after "set_option
      * seed N" (same seed, same games). */
     rng_seed(&s->rng, seed);
-    return rc;
+    return rc == 0 ? 0 : -1;
 }
 
 void session_done(struct session *s)

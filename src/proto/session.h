@@ -55,8 +55,13 @@ void session_done(struct session *s);
 /* The current position (never NULL). */
 const void *session_position(const struct session *s);
 
+/* What session_setup and session_setposition return when memory is
+ * short (bad arguments: -1). */
+#define SESSION_NO_MEMORY (-2)
+
 /* Starts a new game g from setup words argv[0..argc-1].  On failure
- * returns -1 with a reason in *err and leaves the session unchanged. */
+ * returns -1 with a reason in *err, or SESSION_NO_MEMORY, and leaves the
+ * session unchanged (its random sequence included). */
 int session_setup(struct session *s, const struct game_ops *g, int argc,
                   char *const argv[], struct sbuf *err);
 

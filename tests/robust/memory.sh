@@ -4,8 +4,9 @@
 # a table is made resident when it is sized),
 # stays flat during a long analysis, and under an address-space limit a
 # hash that cannot be had is refused with "out of memory" while the
-# engine keeps its old table and goes on playing.  Skipped (77) under
-# AddressSanitizer, whose shadow memory and reservations defeat both.
+# engine keeps its old table and goes on playing; 64 threads short of
+# memory say "out of memory".  Skipped (77) under AddressSanitizer, whose
+# shadow memory and reservations defeat both.
 . "${srcdir:-.}/tests/robust/lib.sh"
 is_asan && { echo "SKIP: AddressSanitizer build"; exit 77; }
 [ -r /proc/self/status ] || { echo "SKIP: no /proc"; exit 77; }
@@ -73,4 +74,16 @@ st=$?
 [ $st -eq 77 ] && { echo "SKIP: ulimit -v unavailable"; exit 0; }
 [ $st -eq 0 ] || exit $st
 echo "ok: out of memory reported, old table kept, engine goes on"
+
+# threads 64 under 110 MB: genmove either plays or says "out of memory";
+# it used to answer "internal error: the search found no legal move"
+# (the move check could not allocate its list).
+for game in truchet dvonn cephalopod; do
+    printf 'set_option threads 64\nset_option movetime 0.2\n1 reg_genmove w\n2 genmove w\n' |
+        ( ulimit -v 110000; timeout -s KILL 60 "$TRIAD" --quiet --game $game ) \
+        > "$tmp/out" 2> "$tmp/err"
+    grep -v '^=\|^$\|^?[12] out of memory$' "$tmp/out" &&
+        fail "threads 64 in $game under 110 MB: $(cat "$tmp/out")"
+    echo "ok: threads 64 in $game under 110 MB: $(grep -c '^?' "$tmp/out") out of memory, $(grep -c '^=[12]' "$tmp/out") moves"
+done
 exit 0
