@@ -32,7 +32,7 @@ ROBUST_SH_TESTS = tests/fuzz/replay-regress.sh tests/robust/pipe.sh \
 	tests/robust/signals.sh tests/robust/input.sh \
 	tests/robust/positions.sh tests/robust/limits.sh \
 	tests/robust/memory.sh tests/robust/soak.sh tests/robust/valgrind.sh \
-	tests/robust/hangup.sh tests/robust/terminal.sh
+	tests/robust/hangup.sh tests/robust/terminal.sh tests/doc-examples.sh
 TESTS += $(ROBUST_SH_TESTS)
 EXTRA_DIST += tests/fuzz/local.mk tests/fuzz/build.sh tests/fuzz/run.sh \
 	tests/fuzz/mkcorpus.sh tests/fuzz/gtp.dict tests/fuzz/regress \
