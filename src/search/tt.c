@@ -1,6 +1,7 @@
 /* tt.c -- the lockless transposition table (layout and policy in tt.h). */
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 
 #include "search/tt.h"
@@ -96,14 +97,14 @@ void tt_free(struct tt *t)
 }
 
 /* Writes every entry rather than handing the pages back (MADV_DONTNEED):
- * pages given back would be faulted in again inside a move's time. */
+ * pages given back would be faulted in again inside a move's time.  No
+ * search runs while the table is cleared and the entries are lock-free
+ * 64-bit integers whose zero is all-bits-zero, so memset does it (several
+ * times faster than a store per entry, which cost a node-budget search at
+ * the default 64 MiB about 10 ms). */
 void tt_clear(struct tt *t)
 {
-    size_t n = (t->mask + 1) * TT_WAYS;
-    for (size_t i = 0; i < n; i++) {
-        atomic_store_explicit(&t->e[i].check, 0, memory_order_relaxed);
-        atomic_store_explicit(&t->e[i].data, 0, memory_order_relaxed);
-    }
+    memset((void *)t->e, 0, tt_bytes(t));
 }
 
 void tt_new_search(struct tt *t)
