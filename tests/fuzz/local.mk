@@ -36,7 +36,7 @@ ROBUST_SH_TESTS = tests/fuzz/replay-regress.sh tests/robust/pipe.sh \
 TESTS += $(ROBUST_SH_TESTS)
 EXTRA_DIST += tests/fuzz/local.mk tests/fuzz/build.sh tests/fuzz/run.sh \
 	tests/fuzz/mkcorpus.sh tests/fuzz/gtp.dict tests/fuzz/regress \
-	tests/robust/lib.sh scripts/soak.sh doc/robustness.md \
+	tests/robust/lib.sh scripts/soak.sh scripts/fuzz.sh doc/robustness.md \
 	$(ROBUST_SH_TESTS)
 AM_TESTS_ENVIRONMENT += FUZZ_REPLAY='$(abs_top_builddir)/tests/fuzz/replay'; \
 	export FUZZ_REPLAY;
