@@ -46,18 +46,7 @@ void *__wrap_realloc(void *p, size_t n)
     return should_fail() ? NULL : __real_realloc(p, n);
 }
 
-static struct session sess;
-
-static void setup(void)
-{
-    ck_assert_int_eq(session_init(&sess, 1), 0);
-    sess.quiet = true;
-}
-
-static void teardown(void)
-{
-    session_done(&sess);
-}
+TU_SESSION_FIXTURE(sess, 1)
 
 /* What a failed command must leave as it was. */
 struct snapshot {

@@ -26,18 +26,7 @@
 #define UNDER_ASAN 0
 #endif
 
-static struct session sess;
-
-static void setup(void)
-{
-    ck_assert_int_eq(session_init(&sess, 1), 0);
-    sess.quiet = true;
-}
-
-static void teardown(void)
-{
-    session_done(&sess);
-}
+TU_SESSION_FIXTURE(sess, 1)
 
 #define ASSERT_REPLY(line, expected) do { \
         char *r_ = tu_run(&sess, line); \

@@ -16,32 +16,7 @@
 #include "testutil.h"
 #include "tap_main.h"
 
-static struct session sess;
-
-static void setup(void)
-{
-    ck_assert_int_eq(session_init(&sess, 1), 0);
-    sess.quiet = true;
-}
-
-static void teardown(void)
-{
-    session_done(&sess);
-}
-
-/* Joins a completion list with spaces and frees it. */
-static char *joined(char **list)
-{
-    struct sbuf b = SBUF_INIT;
-    for (size_t i = 0; list && list[i]; i++) {
-        sbuf_printf(&b, "%s%s", i ? " " : "", list[i]);
-        free(list[i]);
-    }
-    free(list);
-    char *text = strdup(sbuf_str(&b));
-    sbuf_free(&b);
-    return text;
-}
+TU_SESSION_FIXTURE(sess, 1)
 
 /* Completes the last word of line (words are split at blanks only, as
  * lineio sets readline up). */
@@ -49,7 +24,7 @@ static char *complete(const char *line)
 {
     const char *word = strrchr(line, ' ');
     word = word ? word + 1 : line;
-    return joined(complete_words(&sess, line, (int)(word - line), word));
+    return tu_joined(complete_words(&sess, line, (int)(word - line), word));
 }
 
 static void expect_completion(const char *line, const char *expected)
@@ -65,22 +40,30 @@ static void expect_completion(const char *line, const char *expected)
  * nothing. */
 START_TEST(test_completion_tokens)
 {
-    free(tu_ok(&sess, "setup cephalopod"));
-    free(tu_ok(&sess, "play a1"));
-    free(tu_ok(&sess, "play a3"));
-    free(tu_ok(&sess, "play b2"));
-    expect_completion("play a2=a1", "a2=a1+a3 a2=a1+b2 a2=a1+a3+b2");
-    expect_completion("play a2=a1+a3+", "a2=a1+a3+b2");
-    expect_completion("play black b1=", "b1=a1+b2");
-    expect_completion("play white b", "");         /* black is to move */
-    expect_completion("play B1=A1", "b1=a1+b2");
-
-    free(tu_ok(&sess, "setup dvonn"));
-    expect_completion("play a", "A1 A2 A3");
-    expect_completion("play A", "A1 A2 A3");
-    expect_completion("play w", "white");
-    expect_completion("play black A", "");         /* white is to move */
-    expect_completion("play W a", "A1 A2 A3");
+    /* Lines starting with '>' are commands run first; the others are
+     * completed and must offer what follows the '|'. */
+    static const char *const script[] = {
+        ">setup cephalopod", ">play a1", ">play a3", ">play b2",
+        "play a2=a1|a2=a1+a3 a2=a1+b2 a2=a1+a3+b2",
+        "play a2=a1+a3+|a2=a1+a3+b2",
+        "play black b1=|b1=a1+b2",
+        "play white b|",                /* black is to move */
+        "play B1=A1|b1=a1+b2",
+        ">setup dvonn",
+        "play a|A1 A2 A3", "play A|A1 A2 A3", "play w|white",
+        "play black A|",                /* white is to move */
+        "play W a|A1 A2 A3",
+    };
+    for (size_t i = 0; i < sizeof script / sizeof script[0]; i++) {
+        if (script[i][0] == '>') {
+            free(tu_ok(&sess, script[i] + 1));
+            continue;
+        }
+        char line[64];
+        const char *bar = strchr(script[i], '|');
+        snprintf(line, sizeof line, "%.*s", (int)(bar - script[i]), script[i]);
+        expect_completion(line, bar + 1);
+    }
 
     free(tu_ok(&sess, "setup truchet"));
     char *moves = tu_ok(&sess, "legal_moves");
@@ -103,15 +86,20 @@ START_TEST(test_completion_tokens)
 }
 END_TEST
 
+/* The position string after the command line (which must succeed). */
+static char *position_after(const char *line)
+{
+    free(tu_ok(&sess, line));
+    return tu_ok(&sess, "position");
+}
+
 /* The default seed is seed 1: the default game's setup at start-up used
  * to consume a draw, so "setup truchet" differed from "--seed 1"'s. */
 START_TEST(test_default_seed_is_seed_1)
 {
-    free(tu_ok(&sess, "setup truchet"));
-    char *by_default = tu_ok(&sess, "position");
+    char *by_default = position_after("setup truchet");
     free(tu_ok(&sess, "set_option seed 1"));
-    free(tu_ok(&sess, "setup truchet"));
-    char *seeded = tu_ok(&sess, "position");
+    char *seeded = position_after("setup truchet");
     ck_assert_str_eq(by_default, seeded);
     free(by_default);
     free(seeded);
@@ -122,13 +110,11 @@ END_TEST
  * would have been without it. */
 START_TEST(test_refused_setup_draws_nothing)
 {
-    free(tu_ok(&sess, "setup truchet"));
-    char *first = tu_ok(&sess, "position");
+    char *first = position_after("setup truchet");
     free(tu_ok(&sess, "set_option seed 1"));
     ck_assert(tu_fails_with(&sess, "setup truchet 1 2", "syntax error"));
     ck_assert(tu_fails_with(&sess, "setup dvonn x", "syntax error"));
-    free(tu_ok(&sess, "setup truchet"));
-    char *again = tu_ok(&sess, "position");
+    char *again = position_after("setup truchet");
     ck_assert_str_eq(first, again);
     free(first);
     free(again);
