@@ -10,24 +10,30 @@
 
 #include "core/args.h"
 #include "games/games.h"
+#include "io/hangup.h"
 #include "io/lineio.h"
 #include "proto/complete.h"
 #include "proto/gtp.h"
 #include "proto/session.h"
 
-/* Set by SIGINT and polled by a running search or perft; the one flag a
- * signal handler may touch.  Idle, SIGINT ends the process as usual. */
-static volatile bool interrupted;
-static volatile sig_atomic_t busy;
+/* Set by SIGINT; the one object a signal handler may touch.  A running
+ * command polls it through the stop source (always on this thread: the
+ * search's helper threads block signals and hear of it through the
+ * search's atomic flag); at the terminal's prompt it clears the line.
+ * SIGINT never ends a session: quit, end of input or SIGTERM do. */
+static volatile sig_atomic_t interrupted;
 
 static void on_sigint(int sig)
 {
-    if (!busy) {
-        signal(sig, SIG_DFL);
-        raise(sig);
-        return;
-    }
-    interrupted = true;
+    (void)sig;
+    interrupted = 1;
+}
+
+/* The stop source of every long command: SIGINT, or a controller that
+ * went away. */
+static bool should_stop(void *ctx)
+{
+    return interrupted || hangup_seen(ctx);
 }
 
 static void usage(FILE *out)
@@ -44,6 +50,9 @@ static void usage(FILE *out)
         "  --seed N         seed for random setups and the search\n"
         "  --threads N      search threads\n"
         "  --movetime S     seconds per move when no clock is set\n"
+        "  --color WHEN     colours in showboard: auto (default: at a\n"
+        "                   terminal, unless NO_COLOR is set or TERM=dumb),\n"
+        "                   always or never\n"
         "  --quiet          no search progress on standard error\n"
         "  --help           show this help and exit\n"
         "  --version        show the version and exit\n",
@@ -57,6 +66,7 @@ struct settings {
     const char *seed;
     const char *threads;
     const char *movetime;
+    const char *color;
     bool quiet;
 };
 
@@ -68,6 +78,7 @@ static int parse_args(int argc, char **argv, struct settings *set)
         { "seed", required_argument, NULL, 's' },
         { "threads", required_argument, NULL, 't' },
         { "movetime", required_argument, NULL, 'm' },
+        { "color", required_argument, NULL, 'c' },
         { "quiet", no_argument, NULL, 'q' },
         { "help", no_argument, NULL, 'h' },
         { "version", no_argument, NULL, 'V' },
@@ -80,6 +91,7 @@ static int parse_args(int argc, char **argv, struct settings *set)
         case 's': set->seed = optarg; break;
         case 't': set->threads = optarg; break;
         case 'm': set->movetime = optarg; break;
+        case 'c': set->color = optarg; break;
         case 'q': set->quiet = true; break;
         case 'h': usage(stdout); return 1;
         case 'V': printf("%s %s\n", PACKAGE_NAME, PACKAGE_VERSION); return 1;
@@ -90,7 +102,25 @@ static int parse_args(int argc, char **argv, struct settings *set)
         fprintf(stderr, "triad: unexpected argument: %s\n", argv[optind]);
         return -1;
     }
+    if (set->color && strcmp(set->color, "auto") != 0 &&
+        strcmp(set->color, "always") != 0 && strcmp(set->color, "never") != 0) {
+        fprintf(stderr, "triad: --color: auto, always or never, not %s\n",
+                set->color);
+        return -1;
+    }
     return 0;
+}
+
+/* --color=auto (the default): colours for a person at a terminal that
+ * can show them, unless NO_COLOR (https://no-color.org) is set. */
+static bool use_color(const char *when, bool interactive)
+{
+    if (when && strcmp(when, "auto") != 0)
+        return strcmp(when, "always") == 0;
+    const char *no_color = getenv("NO_COLOR");
+    const char *term = getenv("TERM");
+    return interactive && !(no_color && *no_color) &&
+           !(term && strcmp(term, "dumb") == 0);
 }
 
 /* Applies the command-line settings through the protocol itself, so they
@@ -106,19 +136,24 @@ static int apply_settings(struct session *s, const struct settings *set)
     for (int i = 0; i < 4; i++) {
         if (!lines[i][1])
             continue;
-        char line[256];
-        snprintf(line, sizeof line, "%s%s", lines[i][0], lines[i][1]);
+        struct sbuf line = SBUF_INIT;      /* no length limit on values */
+        sbuf_printf(&line, "%s%s", lines[i][0], lines[i][1]);
         char *reply = NULL;
         size_t size = 0;
-        FILE *mem = open_memstream(&reply, &size);
-        if (!mem)
+        FILE *mem = line.oom ? NULL : open_memstream(&reply, &size);
+        if (!mem) {
+            sbuf_free(&line);
+            fprintf(stderr, "triad: out of memory\n");
             return -1;
-        gtp_execute(s, line, strlen(line), mem);
+        }
+        gtp_execute(s, sbuf_str(&line), line.len, mem);
         fclose(mem);
         bool ok = reply && reply[0] == '=';
         if (!ok)
-            fprintf(stderr, "triad: %s: %s", line, reply ? reply + 2 : "\n");
+            fprintf(stderr, "triad: %s: %s", sbuf_str(&line),
+                    reply ? reply + 2 : "\n");
         free(reply);
+        sbuf_free(&line);
         if (!ok)
             return -1;
     }
@@ -150,7 +185,7 @@ static void greet(void)
 static int run(struct session *s, bool interactive)
 {
     char *hist = interactive ? history_path() : NULL;
-    struct lineio *io = lineio_new(stdin, interactive, hist);
+    struct lineio *io = lineio_new(stdin, interactive, hist, &interrupted);
     free(hist);
     if (!io)
         return EXIT_FAILURE;
@@ -163,13 +198,18 @@ static int run(struct session *s, bool interactive)
         if (interactive)
             complete_prompt(s, &prompt);
         size_t len;
-        char *line = lineio_read(io, sbuf_str(&prompt), &len);
-        if (!line)
+        char *line;
+        enum lineio_status got = lineio_read(io, sbuf_str(&prompt), &line,
+                                             &len);
+        if (got == LINEIO_END)
             break;
-        interrupted = false;
-        busy = 1;
-        enum gtp_status st = gtp_execute(s, line, len, stdout);
-        busy = 0;
+        interrupted = 0;
+        enum gtp_status st;
+        if (got == LINEIO_LINE)
+            st = gtp_execute(s, line, len, stdout);
+        else
+            st = gtp_refuse(line, len, got == LINEIO_TOO_LONG ?
+                            "line too long" : "out of memory", stdout);
         free(line);
         if (st == GTP_QUIT)
             break;
@@ -181,7 +221,7 @@ static int run(struct session *s, bool interactive)
 
 int main(int argc, char **argv)
 {
-    struct settings set = { NULL, NULL, NULL, NULL, false };
+    struct settings set = { NULL, NULL, NULL, NULL, NULL, false };
     int rc = parse_args(argc, argv, &set);
     if (rc != 0)
         return rc > 0 ? EXIT_SUCCESS : EXIT_FAILURE;
@@ -190,6 +230,7 @@ int main(int argc, char **argv)
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_sigint;
+    sa.sa_flags = SA_RESTART;    /* reads and writes go on after SIGINT */
     sigaction(SIGINT, &sa, NULL);
 
     struct session s;
@@ -198,9 +239,13 @@ int main(int argc, char **argv)
         return EXIT_FAILURE;
     }
     s.interactive = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+    s.color = use_color(set.color, s.interactive);
     s.quiet = set.quiet;
     s.log = stderr;
-    s.stop = &interrupted;
+    struct hangup_watch watch;
+    hangup_watch_init(&watch, STDIN_FILENO, STDOUT_FILENO);
+    struct stop_source stop = { should_stop, &watch };
+    s.stop = &stop;
     if (apply_settings(&s, &set) != 0) {
         session_done(&s);
         return EXIT_FAILURE;

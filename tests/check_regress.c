@@ -26,18 +26,7 @@
 #define UNDER_ASAN 0
 #endif
 
-static struct session sess;
-
-static void setup(void)
-{
-    ck_assert_int_eq(session_init(&sess, 1), 0);
-    sess.quiet = true;
-}
-
-static void teardown(void)
-{
-    session_done(&sess);
-}
+TU_SESSION_FIXTURE(sess, 1)
 
 #define ASSERT_REPLY(line, expected) do { \
         char *r_ = tu_run(&sess, line); \
@@ -140,8 +129,9 @@ END_TEST
  * must stop at once (the test times out otherwise). */
 START_TEST(test_bench_stops)
 {
-    volatile bool stop = true;
-    sess.stop = &stop;
+    atomic_bool stop = true;
+    struct stop_source src = STOP_ON_FLAG(&stop);
+    sess.stop = &src;
     char *reply = tu_run(&sess, "1 bench 18446744073709551615");
     ck_assert_ptr_nonnull(strstr(reply, "?1 bench stopped in "));
     free(reply);

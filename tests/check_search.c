@@ -134,9 +134,10 @@ START_TEST(test_stop_flag_preset)
     toy_tree_start(&t, 8, 60, 9);
     struct search *s = search_new(&tree_ops, 2);
     ck_assert_ptr_nonnull(s);
-    volatile bool stop = true;
+    atomic_bool stop = true;
+    struct stop_source src = STOP_ON_FLAG(&stop);
     struct search_limits l = srch_limits(stop_methods[_i]);
-    l.stop = &stop;
+    l.stop = &src;
     struct search_result r;
     ck_assert_int_eq(search_run(s, &t, &l, &r), 0);
     ck_assert(gt_is_legal(&tree_ops, &t, r.best));
@@ -147,7 +148,7 @@ START_TEST(test_stop_flag_preset)
 END_TEST
 
 struct stopper {
-    volatile bool *flag;
+    atomic_bool *flag;
     long ms;
 };
 
@@ -156,7 +157,7 @@ static void *stop_later(void *arg)
     const struct stopper *st = arg;
     struct timespec ts = { st->ms / 1000, (st->ms % 1000) * 1000000L };
     nanosleep(&ts, NULL);
-    *st->flag = true;
+    atomic_store(st->flag, true);
     return NULL;
 }
 
@@ -184,12 +185,13 @@ START_TEST(test_stop_flag_async)
     toy_tree_start(&t, 8, 60, 9);
     struct search *s = search_new(&tree_ops, 4);
     ck_assert_ptr_nonnull(s);
-    volatile bool stop = false;
+    atomic_bool stop = false;
+    struct stop_source src = STOP_ON_FLAG(&stop);
     struct stopper st = { &stop, 150 };
     pthread_t th;
     ck_assert_int_eq(pthread_create(&th, NULL, stop_later, &st), 0);
     struct search_limits l = srch_limits(stop_methods[_i]);
-    l.stop = &stop;
+    l.stop = &src;
     l.threads = 1 + _i % 2;
     l.max_nodes = UNREACHED_NODES;
     struct search_result r;

@@ -66,4 +66,41 @@ static inline int tu_fails_with(struct session *s, const char *line,
     return ok;
 }
 
+/* Joins a NULL-terminated list of malloc'd strings (a completion list)
+ * with single spaces and frees the list; the caller frees the result. */
+static inline char *tu_joined(char **list)
+{
+    size_t len = 1;
+    for (size_t i = 0; list && list[i]; i++)
+        len += strlen(list[i]) + 1;
+    char *text = malloc(len);
+    if (!text)
+        abort();
+    text[0] = '\0';
+    for (size_t i = 0; list && list[i]; i++) {
+        if (i)
+            strcat(text, " ");
+        strcat(text, list[i]);
+        free(list[i]);
+    }
+    free(list);
+    return text;
+}
+
+/* Defines the fixture of a suite whose tests share one session: a static
+ * struct session NAME, and setup()/teardown() that give every test a
+ * fresh one (seed SEED, quiet). */
+#define TU_SESSION_FIXTURE(name, seed)                                   \
+    static struct session name;                                          \
+    static void setup(void)                                              \
+    {                                                                    \
+        if (session_init(&name, (seed)) != 0)                            \
+            abort();                                                     \
+        name.quiet = true;                                               \
+    }                                                                    \
+    static void teardown(void)                                           \
+    {                                                                    \
+        session_done(&name);                                             \
+    }
+
 #endif

@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,6 +28,7 @@ struct lineio {
     void *complete_ctx;
     char **cands;              /* the completion list being handed out */
     size_t cand_next;
+    volatile sig_atomic_t *interrupted;  /* SIGINT's flag, or NULL */
 };
 
 bool lineio_has_readline(void)
@@ -64,6 +66,35 @@ static char *next_candidate(const char *text, int state)
     return active->cands[active->cand_next++];
 }
 
+/* Called by readline when a signal interrupted its wait for a key: a
+ * SIGINT drops the line being typed and shows a fresh prompt, as bash
+ * and python do. */
+static int on_signal_event(void)
+{
+    if (!active || !active->interrupted || !*active->interrupted)
+        return 0;
+    *active->interrupted = 0;
+    rl_replace_line("", 0);
+    rl_crlf();
+    rl_on_new_line();
+    rl_redisplay();
+    return 0;
+}
+
+/* Keeps a line entered in the history, and in the history file at once:
+ * a session that ends badly keeps what was typed. */
+static void remember(struct lineio *io, const char *line)
+{
+    if (!*line)
+        return;
+    add_history(line);
+    if (!io->history_path)
+        return;
+    if (append_history(1, io->history_path) != 0)
+        write_history(io->history_path);   /* no file yet: create it */
+    history_truncate_file(io->history_path, HISTORY_LINES);
+}
+
 static char **attempt_completion(const char *text, int start, int end)
 {
     (void)end;
@@ -80,18 +111,24 @@ static char **attempt_completion(const char *text, int start, int end)
 #endif
 
 struct lineio *lineio_new(FILE *in, bool interactive,
-                          const char *history_path)
+                          const char *history_path,
+                          volatile sig_atomic_t *interrupted)
 {
     struct lineio *io = calloc(1, sizeof *io);
     if (!io)
         return NULL;
     io->in = in;
     io->interactive = interactive && lineio_has_readline();
+    io->interrupted = interrupted;
 #ifdef HAVE_READLINE
     if (io->interactive) {
         active = io;
         rl_readline_name = "triad";
         rl_attempted_completion_function = attempt_completion;
+        /* Moves contain '=', '<' and '>': only blanks separate words. */
+        rl_completer_word_break_characters = " \t";
+        rl_basic_word_break_characters = " \t";
+        rl_signal_event_hook = on_signal_event;
         stifle_history(HISTORY_LINES);
         if (history_path && (io->history_path = strdup(history_path)))
             read_history(io->history_path);
@@ -108,8 +145,6 @@ void lineio_free(struct lineio *io)
         return;
 #ifdef HAVE_READLINE
     if (io->interactive) {
-        if (io->history_path)
-            write_history(io->history_path);
         drop_candidates(io);
         active = NULL;
     }
@@ -124,30 +159,96 @@ void lineio_set_completer(struct lineio *io, lineio_completer *fn, void *ctx)
     io->complete_ctx = ctx;
 }
 
-char *lineio_read(struct lineio *io, const char *prompt, size_t *len)
+/* Reads a line of at most LINEIO_MAX_LINE bytes from in with getc, so
+ * that an endless line costs bounded memory: the rest of a longer line is
+ * read and thrown away.  A long line that is blank or a comment is given
+ * as an empty line: it gets no reply, however long. */
+static enum lineio_status read_capped(FILE *in, char **line, size_t *len)
+{
+    char *buf = NULL;
+    size_t n = 0, cap = 0;
+    bool too_long = false, no_memory = false;
+    bool blank = true, comment = false;   /* so far: only blanks, or '#' */
+    int c;
+    for (;;) {
+        c = getc(in);
+        if (c == EOF) {
+            if (ferror(in) && errno == EINTR) {     /* a signal: go on */
+                clearerr(in);
+                continue;
+            }
+            break;
+        }
+        if (c == '\n')
+            break;
+        if (c == '#' && blank)
+            comment = true;
+        else if (c > ' ' && c != 0x7f)
+            blank = false;
+        if (n == LINEIO_MAX_LINE) {
+            too_long = true;
+            continue;
+        }
+        if (no_memory)
+            continue;
+        if (n + 1 >= cap) {
+            size_t want = cap ? cap * 2 : 128;
+            if (want > LINEIO_MAX_LINE + 1)
+                want = LINEIO_MAX_LINE + 1;
+            char *bigger = realloc(buf, want);
+            if (!bigger) {
+                no_memory = true;
+                continue;
+            }
+            buf = bigger;
+            cap = want;
+        }
+        buf[n++] = (char)c;
+    }
+    if (no_memory) {
+        free(buf);
+        *line = NULL;
+        *len = 0;
+        return LINEIO_NO_MEMORY;
+    }
+    if (c == EOF && n == 0 && !too_long) {
+        free(buf);
+        *line = NULL;
+        return LINEIO_END;
+    }
+    if (!buf && !(buf = malloc(1))) {
+        *line = NULL;
+        *len = 0;
+        return LINEIO_NO_MEMORY;
+    }
+    if (too_long && (blank || comment))
+        n = 0;
+    buf[n] = '\0';
+    *line = buf;
+    *len = n;
+    return too_long && n > 0 ? LINEIO_TOO_LONG : LINEIO_LINE;
+}
+
+enum lineio_status lineio_read(struct lineio *io, const char *prompt,
+                               char **line, size_t *len)
 {
 #ifdef HAVE_READLINE
     if (io->interactive) {
-        char *line = readline(prompt);
-        if (!line)
-            return NULL;
-        if (*line)
-            add_history(line);
-        *len = strlen(line);
-        return line;
+        char *text = readline(prompt);
+        *line = text;
+        if (!text)
+            return LINEIO_END;
+        *len = strlen(text);
+        if (*len > LINEIO_MAX_LINE) {
+            text[LINEIO_MAX_LINE] = '\0';
+            *len = LINEIO_MAX_LINE;
+            return LINEIO_TOO_LONG;
+        }
+        remember(io, text);
+        return LINEIO_LINE;
     }
 #else
     (void)prompt;
 #endif
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t n = getline(&line, &cap, io->in);
-    if (n < 0) {
-        free(line);
-        return NULL;
-    }
-    if (n > 0 && line[n - 1] == '\n')
-        line[--n] = '\0';
-    *len = (size_t)n;
-    return line;
+    return read_capped(io->in, line, len);
 }

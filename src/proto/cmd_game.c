@@ -46,7 +46,9 @@ enum gtp_status cmd_setup(struct session *s, int argc, char **argv,
     }
     struct sbuf why = SBUF_INIT;
     int rc = session_setup(s, g, argc - 1, argv + 1, &why);
-    if (rc != 0)
+    if (rc == SESSION_NO_MEMORY)
+        sbuf_puts(out, "out of memory");
+    else if (rc != 0)
         sbuf_printf(out, "syntax error: %s", sbuf_str(&why));
     sbuf_free(&why);
     return rc == 0 ? GTP_OK : GTP_FAIL;
@@ -119,7 +121,7 @@ enum gtp_status cmd_showboard(struct session *s, int argc, char **argv,
 {
     (void)argc, (void)argv;
     char last[MOVE_STR_MAX];
-    struct show_info info = { NULL, s->nply, s->interactive };
+    struct show_info info = { NULL, s->nply, s->color };
     if (s->nply > 0) {
         const unsigned char *before = (const unsigned char *)
             session_position(s) - s->game->state_size;
@@ -230,7 +232,9 @@ enum gtp_status cmd_setposition(struct session *s, int argc, char **argv,
     (void)argc;
     struct sbuf why = SBUF_INIT;
     int rc = session_setposition(s, argv[0], &why);
-    if (rc != 0)
+    if (rc == SESSION_NO_MEMORY)
+        sbuf_puts(out, "out of memory");
+    else if (rc != 0)
         sbuf_printf(out, "syntax error: %s", sbuf_str(&why));
     sbuf_free(&why);
     return rc == 0 ? GTP_OK : GTP_FAIL;

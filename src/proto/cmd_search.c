@@ -45,14 +45,15 @@ static struct search_limits session_limits(const struct session *s,
     };
 }
 
-/* True if m is among the legal moves of the current position. */
-static bool is_legal(const struct session *s, move_t m)
+/* 1 if m is among the legal moves of the current position, 0 if not,
+ * -1 when memory is short. */
+static int is_legal(const struct session *s, move_t m)
 {
     move_t *moves = malloc(sizeof *moves * (size_t)s->game->max_moves);
     if (!moves)
-        return false;
+        return -1;
     int n = session_legal_moves(s, moves);
-    bool found = false;
+    int found = 0;
     for (int i = 0; i < n && !found; i++)
         found = moves[i] == m;
     free(moves);
@@ -60,9 +61,12 @@ static bool is_legal(const struct session *s, move_t m)
 }
 
 /* The common part of genmove and reg_genmove: checks, searches within the
- * clock, and puts the chosen (verified legal) move in *m. */
+ * clock, and puts the chosen (verified legal) move in *m, the side in
+ * *side and the time it took in *spent.  The caller charges the clock
+ * once nothing else can fail. */
 static enum gtp_status choose_move(struct session *s, const char *color,
-                                   move_t *m, struct sbuf *out)
+                                   move_t *m, int *side_out, double *spent,
+                                   struct sbuf *out)
 {
     int side = cmd_color_arg(s, color, out);
     if (side < 0)
@@ -91,12 +95,16 @@ static enum gtp_status choose_move(struct session *s, const char *color,
         budget = MIN_SEARCH_SECONDS;       /* 0 would mean no limit */
     struct search_limits lim = session_limits(s, budget);
     struct search_result r;
-    if (search_run(sr, session_position(s), &lim, &r) != 0 ||
-        !is_legal(s, r.best)) {
-        sbuf_puts(out, "internal error: the search found no legal move");
+    int legal = search_run(sr, session_position(s), &lim, &r) != 0 ? 0
+              : is_legal(s, r.best);
+    if (legal <= 0) {
+        sbuf_puts(out, legal < 0 ? "out of memory"
+                                 : "internal error: the search found no "
+                                   "legal move");
         return GTP_FAIL;
     }
-    clock_spend(&s->clock, side, clock_now() - start);
+    *spent = clock_now() - start;
+    *side_out = side;
     *m = r.best;
     return GTP_OK;
 }
@@ -115,14 +123,22 @@ enum gtp_status cmd_genmove(struct session *s, int argc, char **argv,
 {
     (void)argc;
     move_t m;
-    if (choose_move(s, argv[0], &m, out) != GTP_OK)
+    int side;
+    double spent;
+    if (choose_move(s, argv[0], &m, &side, &spent, out) != GTP_OK)
         return GTP_FAIL;
+    /* Reply text first, then the move, then the clock: whatever fails
+     * for lack of memory, nothing has changed (the dispatcher turns a
+     * failed append into "out of memory"). */
     append_move(s, m, out);
+    if (out->oom)
+        return GTP_FAIL;
     if (session_play(s, m) != 0) {
         sbuf_reset(out);
         sbuf_puts(out, "out of memory");
         return GTP_FAIL;
     }
+    clock_spend(&s->clock, side, spent);
     return GTP_OK;
 }
 
@@ -132,9 +148,14 @@ enum gtp_status cmd_reg_genmove(struct session *s, int argc, char **argv,
 {
     (void)argc;
     move_t m;
-    if (choose_move(s, argv[0], &m, out) != GTP_OK)
+    int side;
+    double spent;
+    if (choose_move(s, argv[0], &m, &side, &spent, out) != GTP_OK)
         return GTP_FAIL;
     append_move(s, m, out);
+    if (out->oom)
+        return GTP_FAIL;
+    clock_spend(&s->clock, side, spent);
     return GTP_OK;
 }
 
@@ -170,6 +191,8 @@ static struct search *prepare_search(struct session *s, int argc,
         sbuf_printf(out, "syntax error: bad number of seconds: %s", argv[0]);
         return NULL;
     }
+    if (seconds < MIN_SEARCH_SECONDS)     /* movetime 0: 0 means no limit */
+        seconds = MIN_SEARCH_SECONDS;
     if (session_outcome(s, NULL) != GAME_ONGOING) {
         sbuf_puts(out, "the game is over");
         return NULL;

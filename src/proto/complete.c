@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "games/games.h"
 #include "proto/commands.h"
@@ -13,12 +14,15 @@ struct cands {
     char **list;
     size_t n, cap;
     const char *prefix;
+    bool any_case;      /* moves and colours: input ignores case */
     bool failed;
 };
 
 static void offer(struct cands *c, const char *word)
 {
-    if (c->failed || strncmp(word, c->prefix, strlen(c->prefix)) != 0)
+    size_t n = strlen(c->prefix);
+    if (c->failed || (c->any_case ? strncasecmp(word, c->prefix, n)
+                                  : strncmp(word, c->prefix, n)) != 0)
         return;
     if (c->n + 2 > c->cap) {
         size_t cap = c->cap ? c->cap * 2 : 32;
@@ -61,13 +65,15 @@ static void offer_moves(struct cands *c, const struct session *s)
     free(moves);
 }
 
-/* Splits the words before the cursor: returns how many there are and puts
- * the command word (after an optional id) in cmd. */
-static int words_before(const char *line, int start, char *cmd, size_t size)
+#define WORD_MAX 32
+
+/* Splits the words before the cursor: returns how many there are (after
+ * an optional id) and puts the first two, cut to WORD_MAX - 1 bytes, in
+ * first[0] (the command) and first[1]. */
+static int words_before(const char *line, int start, char first[2][WORD_MAX])
 {
     int count = 0;
-    bool seen_cmd = false;
-    cmd[0] = '\0';
+    first[0][0] = first[1][0] = '\0';
     for (int i = 0; i < start;) {
         while (i < start && isspace((unsigned char)line[i]))
             i++;
@@ -76,14 +82,15 @@ static int words_before(const char *line, int start, char *cmd, size_t size)
             j++;
         if (j == i)
             break;
-        bool is_id = !seen_cmd && count == 0 &&
+        bool is_id = count == 0 &&
                      strspn(line + i, "0123456789") >= (size_t)(j - i);
         if (!is_id) {
-            if (!seen_cmd && (size_t)(j - i) < size) {
-                memcpy(cmd, line + i, (size_t)(j - i));
-                cmd[j - i] = '\0';
+            if (count < 2) {
+                size_t n = (size_t)(j - i) < WORD_MAX ? (size_t)(j - i)
+                                                      : WORD_MAX - 1;
+                memcpy(first[count], line + i, n);
+                first[count][n] = '\0';
             }
-            seen_cmd = true;
             count++;
         }
         i = j;
@@ -95,9 +102,10 @@ char **complete_words(void *ctx, const char *line, int start,
                       const char *word)
 {
     const struct session *s = ctx;
-    struct cands c = { NULL, 0, 0, word, false };
-    char cmd[32];
-    int nth = words_before(line, start, cmd, sizeof cmd);
+    struct cands c = { NULL, 0, 0, word, false, false };
+    char first[2][WORD_MAX];
+    int nth = words_before(line, start, first);
+    const char *cmd = first[0];
     if (nth == 0) {
         offer_commands(&c);
     } else if (!strcmp(cmd, "help") || !strcmp(cmd, "known_command")) {
@@ -107,10 +115,16 @@ char **complete_words(void *ctx, const char *line, int start,
             offer(&c, game_at(i)->name);
     } else if (!strcmp(cmd, "play") || !strcmp(cmd, "genmove") ||
                !strcmp(cmd, "reg_genmove") || !strcmp(cmd, "time_left")) {
+        c.any_case = true;
         if (nth == 1)
             for (int side = 0; side < 2; side++)
                 offer(&c, s->game->side_names[side]);
-        if (!strcmp(cmd, "play") && nth <= 2)
+        /* After a colour, only that side's moves: none when it is the
+         * other side's turn. */
+        bool colour_ok = nth == 1 ||
+            session_parse_color(s, first[1]) ==
+                s->game->side_to_move(session_position(s));
+        if (!strcmp(cmd, "play") && nth <= 2 && colour_ok)
             offer_moves(&c, s);
     } else if (!strcmp(cmd, "set_option") && nth == 1) {
         for (size_t i = 0; cmd_option_name(i); i++)

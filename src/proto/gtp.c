@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,22 +26,62 @@ const struct gtp_command *gtp_find(const char *name)
     return NULL;
 }
 
-/* Protocol.md 1: control characters other than HT go, '#' starts a
- * comment, HT becomes a space.  Returns a malloc'd NUL-terminated copy. */
-static char *preprocess(const char *line, size_t len)
+/* The length of the valid UTF-8 sequence of two or more bytes at p (n
+ * bytes available), or 0 (RFC 3629: no overlong forms, no surrogates,
+ * nothing above U+10FFFF). */
+static size_t utf8_length(const unsigned char *p, size_t n)
 {
-    char *clean = malloc(len + 1);
+    size_t len = p[0] >= 0xC2 && p[0] <= 0xDF ? 2
+               : p[0] >= 0xE0 && p[0] <= 0xEF ? 3
+               : p[0] >= 0xF0 && p[0] <= 0xF4 ? 4 : 0;
+    if (len == 0 || len > n)
+        return 0;
+    unsigned char lo = 0x80, hi = 0xBF;    /* the second byte's range */
+    if (p[0] == 0xE0) lo = 0xA0;
+    if (p[0] == 0xED) hi = 0x9F;
+    if (p[0] == 0xF0) lo = 0x90;
+    if (p[0] == 0xF4) hi = 0x8F;
+    if (p[1] < lo || p[1] > hi)
+        return 0;
+    for (size_t i = 2; i < len; i++)
+        if (p[i] < 0x80 || p[i] > 0xBF)
+            return 0;
+    return len;
+}
+
+char *gtp_preprocess(const char *line, size_t len)
+{
+    static const char replacement[] = "\xEF\xBF\xBD";    /* U+FFFD */
+    const unsigned char *in = (const unsigned char *)line;
+    char *clean = malloc(len * 3 + 1);   /* 1 bad byte -> 3 bytes */
     if (!clean)
         return NULL;
     size_t k = 0;
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)line[i];
+    for (size_t i = 0; i < len;) {
+        unsigned char c = in[i];
         if (c == '#')
             break;
-        if (c == '\t')
-            clean[k++] = ' ';
-        else if (c >= 0x20 && c != 0x7f)
-            clean[k++] = (char)c;
+        if (c < 0x80) {
+            if (c == '\t')
+                clean[k++] = ' ';
+            else if (c >= 0x20 && c != 0x7f)
+                clean[k++] = (char)c;
+            i++;
+            continue;
+        }
+        size_t n = utf8_length(in + i, len - i);
+        if (n == 0) {
+            memcpy(clean + k, replacement, 3);
+            k += 3;
+            i++;
+        } else {
+            bool c1_control = c == 0xC2 && in[i + 1] <= 0x9F;
+            if (!c1_control) {
+                memcpy(clean + k, in + i, n);
+                k += n;
+            }
+            i += n;
+        }
     }
     clean[k] = '\0';
     return clean;
@@ -122,7 +163,7 @@ static enum gtp_status dispatch(struct session *s, int argc, char **argv,
 enum gtp_status gtp_execute(struct session *s, const char *line, size_t len,
                             FILE *out)
 {
-    char *clean = preprocess(line, len);
+    char *clean = gtp_preprocess(line, len);
     char **words = NULL;
     int nwords = clean ? split_words(clean, &words) : -1;
     if (nwords == 0) {
@@ -151,4 +192,27 @@ enum gtp_status gtp_execute(struct session *s, const char *line, size_t len,
     if (ferror(out))
         return GTP_QUIT;
     return st == GTP_QUIT ? GTP_QUIT : GTP_OK;
+}
+
+/* The id can only be in the first bytes of a line. */
+#define ID_SCAN_BYTES 64
+
+enum gtp_status gtp_refuse(const char *line, size_t len, const char *why,
+                           FILE *out)
+{
+    size_t scan = len < ID_SCAN_BYTES ? len : ID_SCAN_BYTES;
+    char *clean = line ? gtp_preprocess(line, scan) : NULL;
+    const char *id = "";
+    if (clean) {
+        char *word = clean + strspn(clean, " ");
+        size_t n = strcspn(word, " ");
+        /* A number cut at the scanned prefix may go on: no id then. */
+        bool complete = word[n] == ' ' || scan == len;
+        word[n] = '\0';
+        if (complete && all_digits(word))
+            id = word;
+    }
+    write_reply(out, false, id, why);
+    free(clean);
+    return ferror(out) ? GTP_QUIT : GTP_OK;
 }

@@ -46,4 +46,17 @@ const struct gtp_command *gtp_find(const char *name);
 enum gtp_status gtp_execute(struct session *s, const char *line, size_t len,
                             FILE *out);
 
+/* Answers "?id why" to a line that is not run (too long, or no memory to
+ * hold it): line (may be NULL) holds its first len bytes, where the id, if
+ * any, is looked for.  Returns as gtp_execute. */
+enum gtp_status gtp_refuse(const char *line, size_t len, const char *why,
+                           FILE *out);
+
+/* Protocol.md section 1's preprocessing of a line of len bytes: control
+ * characters (C0, DEL and C1) other than HT go, '#' starts a comment, HT
+ * becomes a space, and each byte that is not part of valid UTF-8 becomes
+ * U+FFFD, so that no reply ever echoes a control or a broken character.
+ * Returns a malloc'd NUL-terminated text, or NULL when memory is short. */
+char *gtp_preprocess(const char *line, size_t len);
+
 #endif

@@ -49,18 +49,18 @@ static int install(struct session *s, const struct game_ops *g,
 {
     unsigned char *states = malloc(g->state_size * 64);
     move_t *moves = malloc(sizeof *moves * 64);
-    if (!states || !moves) {
+    /* The searcher, and its table, already touched, carry over. */
+    bool ready = states && moves &&
+                 (!s->search || g == s->game ||
+                  search_set_game(s->search, g) == 0);
+    if (!ready) {
         free(states);
         free(moves);
         return -1;
     }
     memcpy(states, start, g->state_size);
-    if (g != s->game) {
-        search_free(s->search);
-        s->search = NULL;
-    } else if (s->search) {
+    if (s->search && g == s->game)
         search_clear(s->search);
-    }
     free(s->states);
     free(s->moves);
     s->game = g;
@@ -75,17 +75,15 @@ int session_setup(struct session *s, const struct game_ops *g, int argc,
                   char *const argv[], struct sbuf *err)
 {
     void *start = malloc(g->state_size);
-    /* The seed is drawn from a copy: a setup that fails leaves the
-     * generator, and so every later random setup, as it was. */
-    struct rng next = s->rng;
     int rc = -1;
+    /* The draw is taken from a copy and kept only if the setup succeeds:
+     * a refused setup must not change later random setups. */
+    struct rng next = s->rng;
     if (!start) {
-        sbuf_puts(err, "out of memory");
+        rc = SESSION_NO_MEMORY;
     } else if (g->setup(start, argc, argv, rng_next(&next), err) == 0) {
-        rc = install(s, g, start);
-        if (rc != 0)
-            sbuf_puts(err, "out of memory");
-        else
+        rc = install(s, g, start) == 0 ? 0 : SESSION_NO_MEMORY;
+        if (rc == 0)
             s->rng = next;
     }
     free(start);
@@ -101,16 +99,11 @@ int session_setposition(struct session *s, const char *pos,
         return -1;
     }
     void *start = malloc(g->state_size);
-    if (!start) {
-        sbuf_puts(err, "out of memory");
-        return -1;
-    }
+    if (!start)
+        return SESSION_NO_MEMORY;
     int rc = -1;
-    if (g->from_string(start, pos, err) == 0) {
-        rc = install(s, g, start);
-        if (rc != 0)
-            sbuf_puts(err, "out of memory");
-    }
+    if (g->from_string(start, pos, err) == 0)
+        rc = install(s, g, start) == 0 ? 0 : SESSION_NO_MEMORY;
     free(start);
     return rc;
 }
@@ -211,7 +204,11 @@ int session_init(struct session *s, uint64_t seed)
     struct sbuf err = SBUF_INIT;
     int rc = session_setup(s, game_at(0), 0, NULL, &err);
     sbuf_free(&err);
-    return rc;
+    /* The default game is there before any command: its draw does not
+     * count, so the first setup draws what it draws after "set_option
+     * seed N" (same seed, same games). */
+    rng_seed(&s->rng, seed);
+    return rc == 0 ? 0 : -1;
 }
 
 void session_done(struct session *s)

@@ -15,6 +15,7 @@
 #include "core/game.h"
 #include "core/rng.h"
 #include "core/sbuf.h"
+#include "core/stop.h"
 #include "proto/timeman.h"
 
 struct search;
@@ -39,10 +40,11 @@ struct session {
     struct clock_state clock;     /* time_settings / time_left        */
     struct rng rng;
     struct search *search;        /* created lazily, per game         */
-    const volatile bool *stop;    /* set by SIGINT while thinking     */
+    const struct stop_source *stop;   /* SIGINT, a vanished controller */
     FILE *log;                    /* progress and warnings, or NULL   */
     bool quiet;                   /* --quiet: no search progress      */
     bool interactive;             /* a person at a terminal           */
+    bool color;                   /* ANSI colours in showboard        */
 };
 
 /* Initialises *s with the default game (the first registered one) and
@@ -53,8 +55,13 @@ void session_done(struct session *s);
 /* The current position (never NULL). */
 const void *session_position(const struct session *s);
 
+/* What session_setup and session_setposition return when memory is
+ * short (bad arguments: -1). */
+#define SESSION_NO_MEMORY (-2)
+
 /* Starts a new game g from setup words argv[0..argc-1].  On failure
- * returns -1 with a reason in *err and leaves the session unchanged. */
+ * returns -1 with a reason in *err, or SESSION_NO_MEMORY, and leaves the
+ * session unchanged (its random sequence included). */
 int session_setup(struct session *s, const struct game_ops *g, int argc,
                   char *const argv[], struct sbuf *err);
 

@@ -606,8 +606,7 @@ int ab_search(struct search *s, struct search_result *out)
     }
     int started = 1;
     for (; started < s->nthreads; started++)
-        if (pthread_create(&s->w[started]->thread, NULL, helper_main,
-                           s->w[started]) != 0)
+        if (search_spawn(s->w[started], helper_main, s->w[started]) != 0)
             break;
     iterate(s->w[0]);
     atomic_store(&s->stop_all, true);

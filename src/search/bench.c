@@ -48,7 +48,7 @@ static uint64_t sign(uint64_t signature, const struct search_result *r)
 }
 
 int bench_search(const struct game_ops *g, uint64_t max_nodes,
-                 const volatile bool *stop, uint64_t *nodes,
+                 const struct stop_source *stop, uint64_t *nodes,
                  double *seconds, uint64_t *signature)
 {
     unsigned char *pos = malloc(g->state_size);
@@ -63,7 +63,7 @@ int bench_search(const struct game_ops *g, uint64_t max_nodes,
         struct search_result r;
         search_clear(sr);
         int found = search_run(sr, pos, &lim, &r);
-        if (stop && *stop) {
+        if (stop_requested(stop)) {
             rc = -1;
         } else if (found == 0) {
             *nodes += r.nodes;
@@ -76,7 +76,7 @@ int bench_search(const struct game_ops *g, uint64_t max_nodes,
     return rc;
 }
 
-int bench_perft(const struct game_ops *g, const volatile bool *stop,
+int bench_perft(const struct game_ops *g, const struct stop_source *stop,
                 uint64_t *leaves, double *seconds)
 {
     unsigned char *pos = malloc(g->state_size);

@@ -471,8 +471,7 @@ int mcts_search(struct search *s, bool plain, struct search_result *out)
     }
     int started = 1;
     for (; started < n; started++)
-        if (pthread_create(&s->w[started]->thread, NULL, run_tree,
-                           &t[started]) != 0)
+        if (search_spawn(s->w[started], run_tree, &t[started]) != 0)
             break;
     run_tree(&t[0]);
     if (!playouts)              /* a playout budget: each tree finishes */

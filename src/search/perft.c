@@ -11,18 +11,21 @@
 
 #include "search/perft.h"
 
+#define PERFT_POLL 256
+
 struct perft_ctx {
     const struct game_ops *g;
     int max_depth;
-    const volatile bool *stop;
+    const struct stop_source *stop;
     bool aborted;
+    unsigned polls;          /* interior nodes since the last stop poll */
     uint64_t nodes;
     unsigned char *states;   /* (max_depth + 1) positions */
     move_t *moves;           /* max_depth move lists      */
 };
 
 struct perft_ctx *perft_new(const struct game_ops *g, int max_depth,
-                            const volatile bool *stop)
+                            const struct stop_source *stop)
 {
     if (max_depth < 1)
         max_depth = 1;
@@ -65,7 +68,8 @@ static int64_t perft_rec(struct perft_ctx *p, int ply, int depth)
     const unsigned char *st = p->states + g->state_size * (size_t)ply;
     if (depth == 1)
         return count_leaves(p, st, ply);
-    if (p->stop && *p->stop) {
+    /* A poll may cost a system call: one every PERFT_POLL interior nodes. */
+    if (++p->polls % PERFT_POLL == 0 && stop_requested(p->stop)) {
         p->aborted = true;
         return 0;
     }

@@ -8,6 +8,7 @@
  */
 #include "config.h"
 
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,18 +57,37 @@ void search_poll(struct worker *w)
         w->stop = true;
         return;
     }
+    /* Poll by time, not only by node count: a slow node (a large move
+     * list, a page fault) must not make the clock overrun. */
+    double now = clock_now();
+    if (now - w->last_poll > POLL_SECONDS && w->poll_mask > 15)
+        w->poll_mask >>= 1;
+    else if (now - w->last_poll < POLL_SECONDS / 4 &&
+             w->poll_mask < POLL_MASK_MAX)
+        w->poll_mask = w->poll_mask << 1 | 1;
+    w->last_poll = now;
     uint64_t delta = w->nodes - w->flushed;
     w->flushed = w->nodes;
     uint64_t total = atomic_fetch_add_explicit(&s->shared_nodes, delta,
                                                memory_order_relaxed) + delta;
     if (s->lim.max_nodes && total >= s->lim.max_nodes)
         stop_everyone(s, w);
-    if (s->lim.stop && *s->lim.stop)
+    if (w->id == 0 && stop_requested(s->lim.stop))   /* the caller's thread */
         stop_everyone(s, w);
-    if (s->deadline > 0 && clock_now() >= s->deadline)
+    if (s->deadline > 0 && now >= s->deadline)
         stop_everyone(s, w);
     if (atomic_load_explicit(&s->stop_all, memory_order_relaxed))
         w->stop = true;
+}
+
+int search_spawn(struct worker *w, void *(*fn)(void *), void *arg)
+{
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &old);
+    int rc = pthread_create(&w->thread, NULL, fn, arg);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    return rc;
 }
 
 uint64_t search_total_nodes(const struct search *s)
@@ -194,6 +214,25 @@ void search_free(struct search *s)
     free(s);
 }
 
+int search_set_game(struct search *s, const struct game_ops *g)
+{
+    const struct game_ops *old = s->g;
+    s->g = g;                   /* worker_new sizes its buffers by s->g */
+    struct worker *w0 = worker_new(s, 0);
+    if (!w0) {
+        s->g = old;
+        return -1;
+    }
+    for (int i = 0; i < SEARCH_MAX_THREADS; i++) {
+        worker_free(s->w[i]);
+        s->w[i] = NULL;
+    }
+    s->w[0] = w0;
+    mcts_free(s);
+    tt_clear(&s->tt);
+    return 0;
+}
+
 int search_set_hash(struct search *s, size_t hash_mb)
 {
     struct tt t;
@@ -234,6 +273,8 @@ static void reset_worker(struct search *s, struct worker *w, bool fresh)
     w->nodes = 0;
     w->trace = 0;
     w->flushed = 0;
+    w->poll_mask = POLL_MASK_MAX;
+    w->last_poll = clock_now();
     w->unresolved = 0;
     w->stop = false;
     w->seldepth = 0;

@@ -15,6 +15,7 @@
 #include <stdio.h>
 
 #include "core/game.h"
+#include "core/stop.h"
 
 #define SEARCH_MAX_PV 64
 
@@ -46,7 +47,8 @@ struct search_limits {
     int plies_left;             /* game adjudicated a draw after this many
                                    more plies; 0 = no limit (maxplies)     */
     enum search_method method;
-    const volatile bool *stop;  /* polled; may be NULL                     */
+    const struct stop_source *stop;  /* polled by the calling thread;
+                                        may be NULL                   */
     FILE *progress;             /* progress lines (stderr), NULL = quiet   */
 };
 
@@ -83,6 +85,11 @@ static inline int search_score_margin(int score)
  * Returns NULL when memory is short. */
 struct search *search_new(const struct game_ops *g, size_t hash_mb);
 void search_free(struct search *s);
+
+/* Makes s a searcher for game g, keeping its table (emptied), so that a
+ * new game does not pay for a new table.  Returns 0, or -1 with s
+ * unchanged when memory is short. */
+int search_set_game(struct search *s, const struct game_ops *g);
 
 /* Resizes the table (hash option); returns 0, or -1 with the old table
  * kept when memory is short. */

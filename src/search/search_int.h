@@ -48,6 +48,8 @@ struct worker {
     uint64_t nodes;            /* positions made in this search              */
     uint64_t node_limit;       /* stop when nodes reaches it (1 thread)      */
     uint64_t flushed;          /* part of nodes added to s->shared_nodes     */
+    uint64_t poll_mask;        /* poll when (nodes & poll_mask) == 0         */
+    double last_poll;          /* monotonic seconds of the last poll         */
     uint64_t unresolved;       /* horizon leaves + unresolved TT hits so far */
     uint64_t trace;            /* node counts of finished iterations, hashed */
     bool stop;                 /* unwind now                                 */
@@ -90,6 +92,9 @@ struct search {
 void search_poll(struct worker *w);
 /* Per-ply move list of w (NULL when memory is short). */
 move_t *search_ply_moves(struct worker *w, int ply);
+/* Starts fn(arg) as w's thread with every signal blocked, so that signal
+ * handlers run on the caller's thread only; pthread_create's result. */
+int search_spawn(struct worker *w, void *(*fn)(void *), void *arg);
 /* Total nodes of all workers so far. */
 uint64_t search_total_nodes(const struct search *s);
 /* Writes one progress line to s->lim.progress (nothing when it is NULL):
@@ -122,11 +127,15 @@ static inline unsigned char *worker_state(const struct worker *w, int ply)
     return w->states + w->s->g->state_size * (size_t)ply;
 }
 
-/* Counts one position made; cheap except every 1024th call. */
+/* Counts one position made; cheap except when it polls: every
+ * poll_mask + 1 nodes, a number search_poll adapts so that polls come
+ * about every POLL_SECONDS however long a node takes. */
+#define POLL_SECONDS 0.0005
+#define POLL_MASK_MAX 1023
 static inline void worker_count(struct worker *w)
 {
     w->nodes++;
-    if ((w->nodes & 1023) == 0 || w->nodes >= w->node_limit)
+    if ((w->nodes & w->poll_mask) == 0 || w->nodes >= w->node_limit)
         search_poll(w);
 }
 

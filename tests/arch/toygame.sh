@@ -58,7 +58,7 @@ done
 
 # The engine itself: the help, setup, play, search and bench see the toy.
 # shellcheck disable=SC2086
-compile $TOY_READLINE_CFLAGS "$src/src/main.c" "$src/src/io/lineio.c" \
+compile $TOY_READLINE_CFLAGS "$src/src/main.c" "$src"/src/io/*.c \
     $lib $TOY_READLINE_LIBS $TOY_LIBS -o "$work/triad"
 "$work/triad" --help | grep -q 'cephalopod, toy)' ||
     fail "--help does not list the toy"

@@ -1,19 +1,21 @@
 /* fuzz_gtp.c -- libFuzzer harness: whole protocol input streams.
  *
  * The input (any bytes, at most FUZZ_MAX_INPUT) is split at '\n' and every
- * line goes through gtp_execute() on one fresh session (seed 1), exactly as
- * main.c's loop does, until the input ends or a line quits.
+ * line goes through gtp_execute() on a session reset to its fresh state
+ * (seed 1; see reset()), exactly as main.c's loop does, until the input
+ * ends or a line quits.
  *
  * Work per input is capped so that a fuzzer keeps running thousands of
- * inputs a second: the harness first sends "set_option hash 1",
- * "set_option maxnodes 50" and "set_option movetime 0.01", and it does
+ * inputs a second: every input starts with "set_option hash 1",
+ * "maxnodes 50" and "movetime 0.01" in force, and the harness does
  * not run (skips) the few lines that would lift those caps or that take
  * long by design (see too_slow()).  Everything else runs.
  *
  * Beyond "no crash", for every line: the reply is framed ('=' or '?', the
  * id echoed, a space, the text, one empty line at the end and none inside,
  * no control bytes) and a line with no command gets no reply; a '?' reply
- * left the game, the history, the options and the clocks unchanged; the
+ * left the game, the history, the options, the clocks and the random
+ * sequence unchanged (see struct snapshot); the
  * current position's incremental hash equals hash_full.  At the end the
  * position passes fuzz_check_position.
  */
@@ -25,34 +27,75 @@
 #include <string.h>
 
 #include "fuzz_common.h"
+#include "games/games.h"
 #include "proto/gtp.h"
 #include "proto/session.h"
 
 #define MAX_WORDS 4
 
+/* One session serves every input, reset at the start of each: creating
+ * a session and its searcher (table, workers, move lists) for every input
+ * cost about 6 ms of CPU under ASan, so fuzz_gtp ran 20-500 inputs a
+ * second.  The reset makes each input start from the same state as a
+ * fresh session: the default game, seed 1 and the harness's options; the
+ * searcher is kept, and with one thread and a node budget every search
+ * starts from an empty table (search.c), so results do not depend on
+ * earlier inputs.  The fuzzer's single mutable object, as libFuzzer
+ * harnesses need one. */
+static struct session *session;
+
+static void configure(struct session *s, const char *line)
+{
+    FILE *null = fopen("/dev/null", "w");
+    if (!null)
+        abort();
+    gtp_execute(s, line, strlen(line), null);
+    fclose(null);
+}
+
+/* The harness's caps: see the head of this file. */
+static const struct options harness_options = {
+    .seed = 1, .threads = 1, .movetime = 0.01, .maxnodes = 50,
+    .hash_mb = 1, .maxplies = 0, .method = 0,
+};
+
+static void reset(struct session *s)
+{
+    if (s->opt.hash_mb != harness_options.hash_mb)
+        configure(s, "set_option hash 1");
+    struct sbuf err = SBUF_INIT;
+    if (session_setup(s, game_at(0), 0, NULL, &err) != 0)
+        abort();
+    sbuf_free(&err);
+    s->opt = harness_options;
+    clock_reset(&s->clock);
+    rng_seed(&s->rng, harness_options.seed);
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc, (void)argv;
+    session = malloc(sizeof *session);
+    if (!session || session_init(session, 1) != 0)
+        abort();
+    session->quiet = true;
+    configure(session, "set_option hash 1");
     return 0;
 }
 
-/* What gtp.c's preprocessing makes of a line, as far as the filter needs
- * it: up to MAX_WORDS words (the id, if any, dropped) in buf.  Returns the
- * number of words, and in *id the id (empty if none). */
-static int words_of(const char *line, size_t len, char *buf,
+/* The words of a line as the engine sees them (gtp_preprocess itself):
+ * up to MAX_WORDS words (the id, if any, dropped) pointing into *text,
+ * which the caller frees.  Returns the number of words, and in *id the id
+ * (empty if none). */
+static int words_of(const char *line, size_t len, char **text,
                     char *w[MAX_WORDS], char **id)
 {
-    size_t k = 0;
-    for (size_t i = 0; i < len && line[i] != '#'; i++) {
-        unsigned char c = (unsigned char)line[i];
-        if (c == '\t')
-            buf[k++] = ' ';
-        else if (c >= 0x20 && c != 0x7f)
-            buf[k++] = (char)c;
-    }
-    buf[k] = '\0';
+    char *buf = gtp_preprocess(line, len);
+    if (!buf)
+        abort();
+    *text = buf;
     int n = 0;
-    *id = buf + k;                      /* "" */
+    *id = buf + strlen(buf);            /* "" */
     char *save = NULL;
     for (char *p = strtok_r(buf, " ", &save); p;
          p = strtok_r(NULL, " ", &save)) {
@@ -104,46 +147,46 @@ static bool too_slow(int n, char *w[MAX_WORDS])
     return false;
 }
 
-/* What a failed command must not change. */
+/* What a failed command must not change, as far as a command can change
+ * it: the game, the history's length and its last move, the current
+ * position, the options, the clocks and the random sequence.  Earlier
+ * positions are never written once made (copy-make: a command can only
+ * append or cut the history), so copying the whole history before every
+ * line, as this harness once did, cost time (128-560 inputs a second)
+ * for nothing ASan would not catch. */
+#define SNAPSHOT_STATE_MAX 4096
 struct snapshot {
     const struct game_ops *game;
     int nply;
-    unsigned char *states;
-    move_t *moves;
+    move_t last_move;
+    unsigned char state[SNAPSHOT_STATE_MAX];
     struct options opt;
     struct clock_state clock;
+    struct rng rng;
 };
 
 static void take(struct snapshot *p, const struct session *s)
 {
     size_t size = s->game->state_size;
+    if (size > SNAPSHOT_STATE_MAX)
+        abort();                /* a game this big: raise the constant */
     p->game = s->game;
     p->nply = s->nply;
-    p->states = malloc(size * (size_t)(s->nply + 1));
-    p->moves = malloc(sizeof *p->moves * (size_t)(s->nply + 1));
-    if (!p->states || !p->moves)
-        abort();
-    memcpy(p->states, s->states, size * (size_t)(s->nply + 1));
-    memcpy(p->moves, s->moves, sizeof *p->moves * (size_t)s->nply);
+    p->last_move = s->nply ? s->moves[s->nply - 1] : MOVE_NONE;
+    memcpy(p->state, session_position(s), size);
     p->opt = s->opt;
     p->clock = s->clock;
+    p->rng = s->rng;
 }
 
 static bool unchanged(const struct snapshot *p, const struct session *s)
 {
-    size_t size = s->game->state_size;
     return p->game == s->game && p->nply == s->nply &&
-           memcmp(p->states, s->states, size * (size_t)(s->nply + 1)) == 0 &&
-           memcmp(p->moves, s->moves, sizeof *p->moves * (size_t)s->nply)
-               == 0 &&
+           p->last_move == (s->nply ? s->moves[s->nply - 1] : MOVE_NONE) &&
+           memcmp(p->state, session_position(s), s->game->state_size) == 0 &&
            memcmp(&p->opt, &s->opt, sizeof p->opt) == 0 &&
-           memcmp(&p->clock, &s->clock, sizeof p->clock) == 0;
-}
-
-static void drop(struct snapshot *p)
-{
-    free(p->states);
-    free(p->moves);
+           memcmp(&p->clock, &s->clock, sizeof p->clock) == 0 &&
+           memcmp(&p->rng, &s->rng, sizeof p->rng) == 0;
 }
 
 /* The framing of doc/protocol.md for a reply to a line with id. */
@@ -172,27 +215,32 @@ static void check_framing(const char *r, size_t len, const char *id)
     }
 }
 
+/* The replies of one input: a single memory stream (opening one per line
+ * cost page faults on every line). */
+struct replies {
+    FILE *mem;
+    char *buf;
+    size_t size;
+};
+
 /* Runs one line; returns false when the session ended. */
-static bool run_line(struct session *s, const char *line, size_t len)
+static bool run_line(struct session *s, struct replies *out,
+                     const char *line, size_t len)
 {
-    char *buf = malloc(len + 1);
-    if (!buf)
-        abort();
-    char *w[MAX_WORDS], *id;
-    int n = words_of(line, len, buf, w, &id);
+    char *buf, *w[MAX_WORDS], *id;
+    int n = words_of(line, len, &buf, w, &id);
     if (too_slow(n, w)) {
         free(buf);
         return true;
     }
     struct snapshot before;
     take(&before, s);
-    char *reply = NULL;
-    size_t rlen = 0;
-    FILE *mem = open_memstream(&reply, &rlen);
-    if (!mem)
-        abort();
-    enum gtp_status st = gtp_execute(s, line, len, mem);
-    fclose(mem);
+    fflush(out->mem);
+    size_t start = out->size;
+    enum gtp_status st = gtp_execute(s, line, len, out->mem);
+    fflush(out->mem);
+    const char *reply = out->buf + start;
+    size_t rlen = out->size - start;
     if (n == 0 && *id == '\0') {
         if (rlen != 0)
             fuzz_fail("a line without a command got a reply: %s", reply);
@@ -204,41 +252,30 @@ static bool run_line(struct session *s, const char *line, size_t len)
     const void *pos = session_position(s);
     if (s->game->hash_full && s->game->hash(pos) != s->game->hash_full(pos))
         fuzz_fail("%s: hash differs from hash_full", s->game->name);
-    drop(&before);
-    free(reply);
     free(buf);
     return st != GTP_QUIT;
-}
-
-static void configure(struct session *s, const char *line)
-{
-    FILE *null = fopen("/dev/null", "w");
-    if (!null)
-        abort();
-    gtp_execute(s, line, strlen(line), null);
-    fclose(null);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size > FUZZ_MAX_INPUT)
         return 0;
-    struct session s;
-    if (session_init(&s, 1) != 0)
+    struct session *s = session;
+    reset(s);
+    struct replies out = { NULL, NULL, 0 };
+    out.mem = open_memstream(&out.buf, &out.size);
+    if (!out.mem)
         abort();
-    s.quiet = true;
-    configure(&s, "set_option hash 1");
-    configure(&s, "set_option maxnodes 50");
-    configure(&s, "set_option movetime 0.01");
     const char *p = (const char *)data, *end = p + size;
     bool alive = true;
     while (alive && p < end) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
-        alive = run_line(&s, p, len);
+        alive = run_line(s, &out, p, len);
         p += len + 1;
     }
-    fuzz_check_position(s.game, session_position(&s), false);
-    session_done(&s);
+    fclose(out.mem);
+    free(out.buf);
+    fuzz_check_position(s->game, session_position(s), false);
     return 0;
 }

@@ -31,11 +31,12 @@ tests_fuzz_replay_setup_LDADD = src/libtriad.a
 ROBUST_SH_TESTS = tests/fuzz/replay-regress.sh tests/robust/pipe.sh \
 	tests/robust/signals.sh tests/robust/input.sh \
 	tests/robust/positions.sh tests/robust/limits.sh \
-	tests/robust/memory.sh tests/robust/soak.sh tests/robust/valgrind.sh
+	tests/robust/memory.sh tests/robust/soak.sh tests/robust/valgrind.sh \
+	tests/robust/hangup.sh tests/robust/terminal.sh tests/doc-examples.sh
 TESTS += $(ROBUST_SH_TESTS)
 EXTRA_DIST += tests/fuzz/local.mk tests/fuzz/build.sh tests/fuzz/run.sh \
 	tests/fuzz/mkcorpus.sh tests/fuzz/gtp.dict tests/fuzz/regress \
-	tests/robust/lib.sh scripts/soak.sh doc/robustness.md \
+	tests/robust/lib.sh scripts/soak.sh scripts/fuzz.sh doc/robustness.md \
 	$(ROBUST_SH_TESTS)
 AM_TESTS_ENVIRONMENT += FUZZ_REPLAY='$(abs_top_builddir)/tests/fuzz/replay'; \
 	export FUZZ_REPLAY;

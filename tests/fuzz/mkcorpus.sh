@@ -2,8 +2,10 @@
 # mkcorpus.sh TRIAD SRCDIR OUTDIR -- builds the seed corpus of the fuzz
 # harnesses into OUTDIR/{gtp,move,position,setup} (generated, never
 # committed):
-#   gtp       the golden transcripts tests/gtp/*.gtp, and for every game a
-#             transcript replaying a seeded random game move by move;
+#   gtp       the golden transcripts tests/gtp/*.gtp, and for every game
+#             short inputs that start from a position of a seeded random
+#             game ("setposition POS" and a few commands) and the first 20
+#             moves of such games: short seeds keep fuzz_gtp fast;
 #   move      move tokens taken from legal_moves along those games;
 #   position  position strings along those games;
 #   setup     setup argument lists of every game.
@@ -45,7 +47,11 @@ for g in $games; do
                 close(f)
             }
             /^=1 / && n1++ % 7 == 0 {
-                save("position", g "-" seed "-" n1, substr($0, 4))
+                pos = substr($0, 4)
+                save("position", g "-" seed "-" n1, pos)
+                save("gtp", "at-" g "-" seed "-" n1, "setposition " pos \
+                     "\nlegal_moves\ngenmove w\ngenmove b\nundo\n" \
+                     "showboard\ngame_status\nposition\n")
             }
             /^=2 ./ && n2++ % 9 == 0 {
                 k = split(substr($0, 4), tok, " ")
@@ -55,6 +61,8 @@ for g in $games; do
             }
             /^=4 / {
                 k = split(substr($0, 4), tok, " ")
+                if (k > 20)
+                    k = 20
                 text = "set_option seed " seed "\nsetup " g "\n"
                 for (i = 1; i <= k; i++) {
                     text = text "play " tok[i] "\n"

@@ -1,9 +1,12 @@
 #!/bin/sh
 # input.sh -- hostile input streams through the real binary: a last line
 # without its newline, thousands of pipelined commands (answered in
-# order), lines of 10 MB, NUL bytes and other control bytes, and a
-# megabyte of random binary garbage.  Every reply must be framed, the
-# engine must go on answering and exit 0 at the end of input.
+# order), lines of 10 MB (refused: "? line too long" with the id, unless
+# blank or a comment; the engine goes on), an endless line in bounded
+# memory, NUL bytes and other control bytes, a megabyte of random binary
+# garbage, and command-line values longer than 255 bytes.  Every reply must
+# be framed, the engine must go on answering and exit 0 at the end of
+# input.
 . "${srcdir:-.}/tests/robust/lib.sh"
 
 # feed FILE: runs the engine on FILE (60 s at most) into $tmp/out.
@@ -63,9 +66,23 @@ feed "$tmp/long"
 for i in 1 3 4 5 7; do
     grep -q "^=$i triad\$" "$tmp/out" || fail "long lines: no reply $i"
 done
-grep -q '^?2 illegal move: bbbb' "$tmp/out" || fail "10 MB move token"
-grep -q '^?6 syntax error: unknown game: x$' "$tmp/out" || fail "5M words"
+grep -q '^? line too long$' "$tmp/out" || fail "10 MB word"
+grep -q '^?2 line too long$' "$tmp/out" || fail "10 MB move token"
+grep -q '^?6 line too long$' "$tmp/out" || fail "5M words"
 echo "ok: 10 MB lines"
+
+# A line of 300 MB under a 200 MB address-space limit used to end the
+# engine silently (exit 0, the commands after it lost): now it is
+# refused and skipped in bounded memory.
+if ! is_asan; then
+    { printf '9 name '; head -c 300000000 /dev/zero | tr '\0' 'z'
+      printf '\n10 name\n'; } |
+        ( ulimit -v 200000; timeout -s KILL 60 "$TRIAD" --quiet ) \
+        > "$tmp/out" 2> "$tmp/err" || fail "300 MB line: status $?"
+    printf '?9 line too long\n\n=10 triad\n\n' | cmp -s - "$tmp/out" ||
+        fail "300 MB line: $(head -c 200 "$tmp/out")"
+    echo "ok: a 300 MB line is refused in bounded memory"
+fi
 
 # NUL and other control bytes are dropped before parsing.
 printf '1 na\000me\n\000\000\n2 pro\001to\033col_ver\177sion\n3 \000\n' \
@@ -84,4 +101,15 @@ framed > /dev/null
 tail -n 2 "$tmp/out" | head -n 1 | grep -q '^=999 triad$' ||
     fail "random bytes: the last command got no answer"
 echo "ok: random binary garbage ($(framed) replies)"
+
+# Command-line values are not cut at 255 bytes: a --seed of 300 zeros and
+# a 5 is seed 5 (it used to become 0), a 300-digit seed is refused.
+zeros=$(head -c 300 /dev/zero | tr '\0' '0')
+printf 'options\n' | "$TRIAD" --quiet --seed "${zeros}5" > "$tmp/out" 2> "$tmp/err" ||
+    fail "--seed ${zeros}5: status $?"
+grep -Eq '^(= )?seed 5$' "$tmp/out" || fail "--seed ${zeros}5: $(grep seed "$tmp/out")"
+printf 'options\n' | "$TRIAD" --quiet --seed "1${zeros}" > "$tmp/out" 2> "$tmp/err" &&
+    fail "--seed 1${zeros} was accepted"
+grep -q "1${zeros}" "$tmp/err" || fail "--seed 1${zeros}: $(cat "$tmp/err")"
+echo "ok: long command-line values are read whole"
 exit 0

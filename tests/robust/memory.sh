@@ -1,11 +1,12 @@
 #!/bin/sh
 # memory.sh -- memory is bounded by the options and shortage is reported:
 # the resident size follows "set_option hash" (1 MiB vs 128 MiB, and back;
-# a table becomes resident only as far as a search touches it),
+# a table is made resident when it is sized),
 # stays flat during a long analysis, and under an address-space limit a
 # hash that cannot be had is refused with "out of memory" while the
-# engine keeps its old table and goes on playing.  Skipped (77) under
-# AddressSanitizer, whose shadow memory and reservations defeat both.
+# engine keeps its old table and goes on playing; 64 threads short of
+# memory say "out of memory".  Skipped (77) under AddressSanitizer, whose
+# shadow memory and reservations defeat both.
 . "${srcdir:-.}/tests/robust/lib.sh"
 is_asan && { echo "SKIP: AddressSanitizer build"; exit 77; }
 [ -r /proc/self/status ] || { echo "SKIP: no /proc"; exit 77; }
@@ -26,8 +27,7 @@ ask 11 "set_option hash 1" > /dev/null || fail "hash 1 again"
 back=$(rss_kb)
 echo "ok: resident size: hash 1 $(mib "$small") MiB, hash 128 $(mib "$big") MiB, back to hash 1 $(mib "$back") MiB"
 [ "$small" -lt 32768 ] || fail "hash 1 uses $(mib "$small") MiB"
-# The table is mapped lazily (zero pages as they are touched): a short
-# search makes only part of it resident, never more than the option.
+# The table is made resident when sized, never more than the option.
 [ "$big" -gt "$small" ] && [ "$big" -lt 327680 ] ||
     fail "hash 128 uses $(mib "$big") MiB"
 [ "$back" -lt 49152 ] || fail "the 128 MiB table was not given back"
@@ -77,4 +77,16 @@ st=$?
 [ $st -eq 77 ] && { echo "SKIP: ulimit -v unavailable (the parts above passed)"; exit 77; }
 [ $st -eq 0 ] || exit $st
 echo "ok: out of memory reported, old table kept, engine goes on"
+
+# threads 64 under 110 MB: genmove either plays or says "out of memory";
+# it used to answer "internal error: the search found no legal move"
+# (the move check could not allocate its list).
+for game in truchet dvonn cephalopod; do
+    printf 'set_option threads 64\nset_option movetime 0.2\n1 reg_genmove w\n2 genmove w\n' |
+        ( ulimit -v 110000; timeout -s KILL 60 "$TRIAD" --quiet --game $game ) \
+        > "$tmp/out" 2> "$tmp/err"
+    grep -v '^=\|^$\|^?[12] out of memory$' "$tmp/out" &&
+        fail "threads 64 in $game under 110 MB: $(cat "$tmp/out")"
+    echo "ok: threads 64 in $game under 110 MB: $(grep -c '^?' "$tmp/out") out of memory, $(grep -c '^=[12]' "$tmp/out") moves"
+done
 exit 0
