@@ -130,6 +130,12 @@ static char *history_path(void)
     return path;
 }
 
+/* For streaming commands: is the next command line there? */
+static bool input_pending(void *io, double seconds)
+{
+    return lineio_pending(io, seconds);
+}
+
 static int run(struct session *s, bool interactive)
 {
     char *hist = interactive ? history_path() : NULL;
@@ -138,6 +144,8 @@ static int run(struct session *s, bool interactive)
     if (!io)
         return EXIT_FAILURE;
     lineio_set_completer(io, complete_words, s);
+    s->input_pending = input_pending;
+    s->input_ctx = io;
     if (interactive)
         printf("%s %s: DVONN, Truchet, Cephalopod. Type 'help' for the "
                "commands.\n", PACKAGE_NAME, PACKAGE_VERSION);

@@ -221,7 +221,7 @@ START_TEST(test_bad_commands_change_nothing)
         "time_settings -1 0 0", "time_settings 10 x 0",
         "time_left purple 10 0", "time_left white -5 0",
         "genmove purple", "genmove white", "reg_genmove white",
-        "analyze -3", "solve x", "bench 0", "help nothing",
+        "analyze -3", "analyze_stream 0", "analyze_stream x", "solve x", "bench 0", "help nothing",
     };
     char *r = tu_ok(&sess, "setup cephalopod 3x3");
     free(r);
@@ -418,6 +418,60 @@ START_TEST(test_showboard_framing)
 }
 END_TEST
 
+/* A stand-in controller: input arrives after *ctx more checks. */
+static bool pending_after(void *ctx, double seconds)
+{
+    (void)seconds;
+    int *left = ctx;
+    return (*left)-- <= 0;
+}
+
+static int count_lines_starting(const char *text, const char *prefix)
+{
+    int n = 0;
+    for (const char *p = text; p; p = strchr(p, '\n')) {
+        if (*p == '\n')
+            p++;
+        n += strncmp(p, prefix, strlen(prefix)) == 0;
+    }
+    return n;
+}
+
+/* analyze_stream writes "=id " and one info line per slice until input
+ * is pending, then closes the reply with one empty line; without an
+ * input check it stops after one line. */
+START_TEST(test_analyze_stream)
+{
+    char *r = tu_ok(&sess, "setup cephalopod 3x3");
+    free(r);
+    r = tu_ok(&sess, "set_option maxnodes 2000");
+    free(r);
+    int left = 2;
+    sess.input_pending = pending_after;
+    sess.input_ctx = &left;
+    char *before = snapshot(&sess);
+    char *reply = tu_run(&sess, "7 analyze_stream 0.05");
+    ck_assert_msg(strncmp(reply, "=7 \ninfo best ", 14) == 0, "%s", reply);
+    ck_assert_int_eq(count_lines_starting(reply, "info best "), 3);
+    size_t n = strlen(reply);
+    ck_assert_msg(n > 3 && strcmp(reply + n - 2, "\n\n") == 0 &&
+                  reply[n - 3] != '\n', "bad framing: %s", reply);
+    ck_assert_ptr_nonnull(strstr(reply, " pv "));
+    free(reply);
+    char *after = snapshot(&sess);
+    ck_assert_str_eq(before, after);
+    free(after);
+    free(before);
+    sess.input_pending = NULL;
+    reply = tu_run(&sess, "analyze_stream 0.05");
+    ck_assert_int_eq(count_lines_starting(reply, "info best "), 1);
+    free(reply);
+    reply = tu_run(&sess, "name");
+    ck_assert_str_eq(reply, "= triad\n\n");
+    free(reply);
+}
+END_TEST
+
 START_TEST(test_long_line)
 {
     size_t n = 1 << 20;
@@ -534,6 +588,7 @@ static Suite *proto_suite(void)
     tcase_add_test(tc, test_time_commands);
     tcase_add_test(tc, test_showboard_framing);
     tcase_add_test(tc, test_long_line);
+    tcase_add_test(tc, test_analyze_stream);
     tcase_add_test(tc, test_completion);
     tcase_add_test(tc, test_bench_signature);
     suite_add_tcase(s, tc);

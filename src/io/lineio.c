@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -150,4 +151,25 @@ char *lineio_read(struct lineio *io, const char *prompt, size_t *len)
         line[--n] = '\0';
     *len = (size_t)n;
     return line;
+}
+
+/* Bytes stdio has read ahead of the caller.  Only glibc and musl let us
+ * see them; elsewhere a line already buffered waits for more input. */
+static bool buffered(FILE *in)
+{
+#if defined __GLIBC__
+    return in->_IO_read_ptr < in->_IO_read_end;
+#else
+    (void)in;
+    return false;
+#endif
+}
+
+bool lineio_pending(struct lineio *io, double seconds)
+{
+    if (feof(io->in) || buffered(io->in))
+        return true;
+    struct pollfd p = { .fd = fileno(io->in), .events = POLLIN };
+    int rc = poll(&p, 1, (int)(seconds * 1000));
+    return rc != 0;             /* data, end of input, or an error */
 }

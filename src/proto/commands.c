@@ -6,6 +6,8 @@
 static const struct gtp_command table[] = {
     { "analyze", 0, 1, cmd_analyze, "[SECONDS]",
       "search the position without playing; print score, depth, nodes, pv" },
+    { "analyze_stream", 0, 1, cmd_analyze_stream, "[INTERVAL]",
+      "analyse until the next command, one info line per INTERVAL" },
     { "bench", 0, 1, cmd_bench, "[NODES | perft]",
       "search (or perft-count) the fixed benchmark positions; print speed" },
     { "clear_board", 0, 0, cmd_clear_board, "",

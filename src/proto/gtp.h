@@ -46,4 +46,10 @@ const struct gtp_command *gtp_find(const char *name);
 enum gtp_status gtp_execute(struct session *s, const char *line, size_t len,
                             FILE *out);
 
+/* For streaming commands: writes "=id " and a line break before the first
+ * line, then line and a line break, and flushes; the handler returns
+ * GTP_OK and the dispatcher closes the reply with an empty line.  Returns
+ * -1 when the output can no longer be written. */
+int gtp_stream_line(struct session *s, const char *line);
+
 #endif

@@ -43,6 +43,16 @@ struct session {
     FILE *log;                    /* progress and warnings, or NULL   */
     bool quiet;                   /* --quiet: no search progress      */
     bool interactive;             /* a person at a terminal           */
+    /* Waits up to seconds for input and says whether the next command
+     * line (or the end of input) is there; streaming commands run until
+     * it is.  NULL: no input can come, a stream ends after one line. */
+    bool (*input_pending)(void *ctx, double seconds);
+    void *input_ctx;
+    /* The reply being made, for commands that stream it (gtp.c sets
+     * them around each command; see gtp_stream_line). */
+    FILE *reply_out;
+    const char *reply_id;
+    bool reply_started;
 };
 
 /* Initialises *s with the default game (the first registered one) and
