@@ -6,6 +6,7 @@
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "games/games.h"
 #include "proto/complete.h"
@@ -221,7 +222,8 @@ START_TEST(test_bad_commands_change_nothing)
         "time_settings -1 0 0", "time_settings 10 x 0",
         "time_left purple 10 0", "time_left white -5 0",
         "genmove purple", "genmove white", "reg_genmove white",
-        "analyze -3", "analyze_stream 0", "analyze_stream x", "solve x", "bench 0", "help nothing",
+        "analyze -3", "analyze_stream 0", "analyze_stream x", "solve x",
+        "loadsgf /nonexistent/file.sgf", "loadsgf " TOP_SRCDIR "/README", "bench 0", "help nothing",
     };
     char *r = tu_ok(&sess, "setup cephalopod 3x3");
     free(r);
@@ -472,6 +474,54 @@ START_TEST(test_analyze_stream)
 }
 END_TEST
 
+/* printsgf writes the game; loadsgf of that file gives the same game. */
+START_TEST(test_sgf_round_trip)
+{
+    static const char *const lines[] = {
+        "setup truchet 2470377", "set_option maxnodes 3000",
+        "genmove light", "genmove dark",
+        "genmove light",
+    };
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
+        free(tu_ok(&sess, lines[i]));
+    char *sgf = tu_ok(&sess, "printsgf");
+    ck_assert_ptr_nonnull(sgf);
+    ck_assert_msg(strncmp(sgf, "\n(;FF[4]", 8) == 0 &&
+                  strstr(sgf, "XGAME[truchet]") && strstr(sgf, "RE[?]"),
+                  "%s", sgf);
+    char *before = snapshot(&sess);
+    char path[] = "/tmp/check_proto_sgf_XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    FILE *f = fdopen(fd, "w");
+    fputs(sgf + 1, f);
+    fclose(f);
+    free(tu_ok(&sess, "setup cephalopod"));
+    char line[64];
+    snprintf(line, sizeof line, "loadsgf %s", path);
+    char *r = tu_ok(&sess, line);
+    ck_assert_ptr_nonnull(r);
+    free(r);
+    char *after = snapshot(&sess);
+    ck_assert_str_eq(before, after);
+    /* An illegal move in the record changes nothing. */
+    char *bad = strstr(sgf, ";B[");
+    ck_assert_ptr_nonnull(bad);
+    memcpy(bad + 3, "h8-h1", 5);
+    f = fopen(path, "w");
+    fputs(sgf + 1, f);
+    fclose(f);
+    ck_assert(tu_fails_with(&sess, line, "syntax error"));
+    char *again = snapshot(&sess);
+    ck_assert_str_eq(after, again);
+    unlink(path);
+    free(again);
+    free(after);
+    free(before);
+    free(sgf);
+}
+END_TEST
+
 START_TEST(test_long_line)
 {
     size_t n = 1 << 20;
@@ -589,6 +639,7 @@ static Suite *proto_suite(void)
     tcase_add_test(tc, test_showboard_framing);
     tcase_add_test(tc, test_long_line);
     tcase_add_test(tc, test_analyze_stream);
+    tcase_add_test(tc, test_sgf_round_trip);
     tcase_add_test(tc, test_completion);
     tcase_add_test(tc, test_bench_signature);
     suite_add_tcase(s, tc);

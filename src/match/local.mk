@@ -8,9 +8,7 @@ MATCH_SOURCES = \
 	src/match/opening.c src/match/opening.h \
 	src/match/options.c src/match/options.h \
 	src/match/probe.c src/match/probe.h \
-	src/match/record.c src/match/record.h \
 	src/match/referee.c src/match/referee.h \
-	src/match/sgf.c src/match/sgf.h \
 	src/match/stats.c src/match/stats.h \
 	src/match/tourney.c src/match/tourney.h
 

@@ -18,6 +18,8 @@ HANDLER(position) HANDLER(setposition) HANDLER(setup) HANDLER(showboard)
 HANDLER(undo)
 /* cmd_analysis.c */
 HANDLER(analyze_stream)
+/* cmd_sgf.c */
+HANDLER(loadsgf) HANDLER(printsgf)
 /* cmd_search.c */
 HANDLER(analyze) HANDLER(bench) HANDLER(genmove) HANDLER(reg_genmove)
 HANDLER(solve) HANDLER(time_left) HANDLER(time_settings)
