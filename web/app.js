@@ -56,6 +56,17 @@ async function run(lines) {
   return data.replies;
 }
 
+// As run, for any number of lines (the server takes 16 per request).
+async function runAll(lines) {
+  const replies = [];
+  for (let i = 0; i < lines.length; i += 16) {
+    const r = await run(lines.slice(i, i + 16));
+    if (!r) return null;
+    replies.push(...r);
+  }
+  return replies;
+}
+
 function sideToMove() {
   const m = /^playing (\w+)/.exec(page.status);
   return m ? page.game.sides.indexOf(m[1]) : -1;
@@ -266,9 +277,49 @@ async function restartEngine() {
   page.dead = false;
   $('crash').hidden = true;
   // The new engine knows nothing: set the game up again and replay it.
-  const r = await run([`setposition ${page.start}`, ...page.optionLines,
+  const r = await runAll([`setposition ${page.start}`, ...page.optionLines,
                        ...page.history.map(m => `play ${m}`)]);
   if (r && (await refresh())) engineTurn();
+}
+
+// --- SGF -----------------------------------------------------------------------
+
+async function saveSgf() {
+  const r = await run(['printsgf']);
+  if (!r) return;
+  const text = r[0].text.replace(/^\n/, '') + '\n';
+  $('sgf').value = text;
+  $('sgf').hidden = false;
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([text], { type: 'application/x-go-sgf' }));
+  a.download = `triad-${page.game.name}.sgf`;
+  a.click();
+  URL.revokeObjectURL(a.href);
+}
+
+// Reads the record's game, start position and moves (the format of
+// printsgf and triad-match) and replays it in the engine.
+async function loadSgf(text) {
+  const prop = name => {
+    const m = new RegExp(`(?:^|[^A-Z])${name}\\[((?:[^\\]\\\\]|\\\\.)*)\\]`).exec(text);
+    return m ? m[1].replace(/\\(.)/g, '$1') : null;
+  };
+  const game = prop('XGAME');
+  const start = prop('XSTART');
+  if (!GAMES[game] || !start) { showError('not a triad SGF record (XGAME, XSTART)'); return; }
+  const moves = [...text.matchAll(/;\s*[WB]\[([^\]]*)\]/g)].map(m => m[1]);
+  $('game').value = game;
+  setupChoices();
+  readForm();
+  page.generation++;
+  if (!page.sid) page.sid = (await api('')).id;
+  const r = await runAll([`setposition ${start}`, ...page.optionLines,
+                       ...moves.map(m => `play ${m}`)]);
+  if (!r) return;
+  const bad = r.find(x => !x.ok);
+  if (bad) showError(bad.text);
+  page.start = start;
+  if (await refresh()) engineTurn();
 }
 
 // --- analysis ----------------------------------------------------------------
@@ -338,5 +389,10 @@ window.addEventListener('DOMContentLoaded', () => {
   $('stop').onclick = () => stopAnalysis().catch(e => showError(e.message));
   $('restart').onclick = () => restartEngine().catch(e => showError(e.message));
   $('board').addEventListener('click', onBoardClick);
+  $('save').onclick = () => saveSgf().catch(e => showError(e.message));
+  $('load').onchange = ev => {
+    const f = ev.target.files[0];
+    if (f) f.text().then(loadSgf).catch(e => showError(e.message));
+  };
   setupChoices();
 });

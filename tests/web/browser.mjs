@@ -162,6 +162,21 @@ async function testCephalopod(page) {
   check(/^Game over: (White|Black) wins by \d+ \([WB]\+\d+\)\.$/.test(result),
         `cephalopod: the game ends with a result: "${result}"`);
   await keepScreenshot(page, 'cephalopod');
+  // Save the game as SGF, start another, load the record back.
+  await page.click('#save');
+  await page.waitForFunction(() => document.querySelector('#sgf').value !== '');
+  const sgf = await page.$eval('#sgf', e => e.value);
+  const re = /RE\[([^\]]*)\]/.exec(sgf);
+  check(sgf.startsWith('(;FF[4]') && sgf.includes('XGAME[cephalopod]') &&
+        re && result.includes(`(${re[1]})`), `cephalopod: saved as SGF with RE[${re && re[1]}]`);
+  const moves = await historyLength(page);
+  const file = path.join(outDir, 'cephalopod.sgf');
+  fs.writeFileSync(file, sgf);
+  await newGame(page, 'cephalopod', { setup: '5x5', first: 'human', second: 'human', time: 0.1 });
+  const input = await page.$('#load');
+  await input.uploadFile(file);
+  await waitMoves(page, moves);
+  check(await resultText(page) === result, 'cephalopod: the loaded SGF gives the same game and result');
 }
 
 async function testDvonn(page) {
