@@ -22,4 +22,14 @@ src_triad_web_CPPFLAGS = $(AM_CPPFLAGS) $(WEB_CFLAGS) \
 	-DWEB_BUILD_PROGDIR='"$(abs_top_builddir)/src"' \
 	-DWEB_INSTALL_ROOT='"$(webdir)"'
 src_triad_web_LDADD = src/libtriad.a $(WEB_LIBS)
+
+# The relay and the session table against this build's engine.
+if HAVE_CHECK
+check_PROGRAMS += tests/check_web
+TESTS += tests/check_web
+tests_check_web_SOURCES = tests/check_web.c $(WEB_SOURCES)
+tests_check_web_CPPFLAGS = $(AM_CPPFLAGS) $(WEB_CFLAGS)
+tests_check_web_CFLAGS = $(CHECK_CFLAGS_ALL)
+tests_check_web_LDADD = $(CHECK_LDADD_ALL) $(WEB_LIBS)
+endif
 endif
