@@ -522,6 +522,41 @@ START_TEST(test_sgf_round_trip)
 }
 END_TEST
 
+/* list_games names every game with a setup usage; list_options gives
+ * one line per setting whose default is the value of a fresh session. */
+START_TEST(test_list_games_and_options)
+{
+    char *games = tu_ok(&sess, "list_games");
+    ck_assert_str_eq(games, "dvonn DVONN [random | random=SEED]\n"
+                     "truchet Truchet [KEY | layout=BITS]\n"
+                     "cephalopod Cephalopod [WxH]");
+    free(games);
+    struct session fresh;            /* an engine started without options */
+    ck_assert_int_eq(session_init(&fresh, 1), 0);
+    char *info = tu_ok(&fresh, "list_options");
+    char *opts = tu_ok(&fresh, "options");
+    session_done(&fresh);
+    char *save_i = NULL, *save_o = NULL;
+    char *li = strtok_r(info, "\n", &save_i);
+    char *lo = strtok_r(opts, "\n", &save_o);
+    int n = 0;
+    for (; li && lo; li = strtok_r(NULL, "\n", &save_i),
+                     lo = strtok_r(NULL, "\n", &save_o), n++) {
+        char name[32], type[16], def[32], oname[32], value[32];
+        ck_assert_int_eq(sscanf(li, "option name %31s type %15s default %31s",
+                                name, type, def), 3);
+        ck_assert_int_eq(sscanf(lo, "%31s %31s", oname, value), 2);
+        ck_assert_str_eq(name, oname);
+        ck_assert_msg(strcmp(def, value) == 0, "%s: %s", li, lo);
+    }
+    ck_assert_ptr_null(li);
+    ck_assert_ptr_null(lo);
+    ck_assert_int_eq(n, 7);
+    free(info);
+    free(opts);
+}
+END_TEST
+
 START_TEST(test_long_line)
 {
     size_t n = 1 << 20;
@@ -640,6 +675,7 @@ static Suite *proto_suite(void)
     tcase_add_test(tc, test_long_line);
     tcase_add_test(tc, test_analyze_stream);
     tcase_add_test(tc, test_sgf_round_trip);
+    tcase_add_test(tc, test_list_games_and_options);
     tcase_add_test(tc, test_completion);
     tcase_add_test(tc, test_bench_signature);
     suite_add_tcase(s, tc);

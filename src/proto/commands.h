@@ -8,7 +8,8 @@
 
 #define HANDLER(name) gtp_handler cmd_##name;
 /* cmd_basic.c */
-HANDLER(help) HANDLER(known_command) HANDLER(list_commands) HANDLER(name)
+HANDLER(help) HANDLER(known_command) HANDLER(list_commands)
+HANDLER(list_games) HANDLER(list_options) HANDLER(name)
 HANDLER(options) HANDLER(protocol_version) HANDLER(quit)
 HANDLER(set_option) HANDLER(version)
 /* cmd_game.c */

@@ -178,13 +178,18 @@ struct search *session_searcher(struct session *s)
     return s->search;
 }
 
-int session_init(struct session *s, uint64_t seed)
+struct options session_default_options(uint64_t seed)
 {
-    memset(s, 0, sizeof *s);
-    s->opt = (struct options){
+    return (struct options){
         .seed = seed, .threads = 1, .movetime = 1.0, .maxnodes = 0,
         .hash_mb = DEFAULT_HASH_MB, .maxplies = 0, .method = 0
     };
+}
+
+int session_init(struct session *s, uint64_t seed)
+{
+    memset(s, 0, sizeof *s);
+    s->opt = session_default_options(seed);
     rng_seed(&s->rng, seed);
     clock_reset(&s->clock);
     struct sbuf err = SBUF_INIT;

@@ -55,6 +55,9 @@ struct session {
     bool reply_started;
 };
 
+/* The options of a new session whose seed is seed. */
+struct options session_default_options(uint64_t seed);
+
 /* Initialises *s with the default game (the first registered one) and
  * default options.  Returns 0, or -1 when memory is short. */
 int session_init(struct session *s, uint64_t seed);
