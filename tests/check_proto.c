@@ -557,6 +557,33 @@ START_TEST(test_list_games_and_options)
 }
 END_TEST
 
+/* play COLOR resign ends the game for either side; undo takes it back. */
+START_TEST(test_resign)
+{
+    free(tu_ok(&sess, "setup cephalopod 3x3"));
+    free(tu_ok(&sess, "play b2"));
+    char *before = snapshot(&sess);
+    ASSERT_REPLY("play white resign", "= \n\n");
+    ASSERT_REPLY("game_status", "= over B+R\n\n");
+    ASSERT_REPLY("final_score", "= B+R\n\n");
+    ASSERT_REPLY("legal_moves", "= \n\n");
+    ASSERT_REPLY("history", "= b2\n\n");
+    ck_assert(tu_fails_with(&sess, "play resign", "illegal move"));
+    ck_assert(tu_fails_with(&sess, "play a1", "illegal move"));
+    ck_assert(tu_fails_with(&sess, "genmove black", "the game is over"));
+    ASSERT_REPLY("undo", "= \n\n");
+    char *after = snapshot(&sess);
+    ck_assert_str_eq(before, after);
+    free(after);
+    free(before);
+    ASSERT_REPLY("play RESIGN", "= \n\n");      /* the side to move */
+    ASSERT_REPLY("game_status", "= over W+R\n\n");
+    ck_assert(tu_fails_with(&sess, "play purple resign", "syntax error"));
+    ASSERT_REPLY("clear_board", "= \n\n");
+    ASSERT_REPLY("game_status", "= playing white\n\n");
+}
+END_TEST
+
 START_TEST(test_long_line)
 {
     size_t n = 1 << 20;
@@ -676,6 +703,7 @@ static Suite *proto_suite(void)
     tcase_add_test(tc, test_analyze_stream);
     tcase_add_test(tc, test_sgf_round_trip);
     tcase_add_test(tc, test_list_games_and_options);
+    tcase_add_test(tc, test_resign);
     tcase_add_test(tc, test_completion);
     tcase_add_test(tc, test_bench_signature);
     suite_add_tcase(s, tc);

@@ -77,7 +77,8 @@ static int check_record(const struct game_record *r, struct sbuf *err)
 
 /* Arguments: FILE.  Fails: unreadable file, malformed record, a move that
  * is not legal (nothing changes then).  Returns: nothing; the game of the
- * record is set up from its start (XSTART) with its moves played. */
+ * record is set up from its start (XSTART) with its moves played, and a
+ * resignation (XEND[resign]) is repeated. */
 enum gtp_status cmd_loadsgf(struct session *s, int argc, char **argv,
                             struct sbuf *out)
 {
@@ -111,6 +112,10 @@ enum gtp_status cmd_loadsgf(struct session *s, int argc, char **argv,
         if (!moves || st != GTP_OK) {
             sbuf_puts(out, "out of memory");
             st = GTP_FAIL;
+        } else if (r.end == END_RESIGN && r.result != GAME_DRAW &&
+                   r.result != GAME_ONGOING &&
+                   session_outcome(s, NULL) == GAME_ONGOING) {
+            session_resign(s, r.result == GAME_WIN_FIRST ? 1 : 0);
         }
         free(moves);
     }
@@ -132,9 +137,11 @@ static void session_record(const struct session *s, struct game_record *r)
     int margin = 0;
     r->result = session_outcome(s, &margin);
     r->margin = margin;
-    r->end = r->result != GAME_ONGOING && s->game->outcome(
-        session_position(s), NULL) == GAME_ONGOING ? END_ADJUDICATED
-                                                   : END_NORMAL;
+    bool rules_ended = s->game->outcome(session_position(s), NULL) !=
+                       GAME_ONGOING;
+    r->end = s->resigned ? END_RESIGN
+           : r->result != GAME_ONGOING && !rules_ended ? END_ADJUDICATED
+           : END_NORMAL;
     time_t now = time(NULL);
     struct tm tm;
     gmtime_r(&now, &tm);

@@ -35,6 +35,8 @@ struct session {
     move_t *moves;                /* moves[k] = move from states[k]   */
     int nply;                     /* moves played since the start     */
     int cap;                      /* room for positions in states     */
+    bool resigned;                /* the game ended by resignation... */
+    int resigner;                 /* ...of this side                  */
     struct options opt;
     struct clock_state clock;     /* time_settings / time_left        */
     struct rng rng;
@@ -83,10 +85,16 @@ void session_restart(struct session *s);
  * changed). */
 int session_play(struct session *s, move_t m);
 
-/* Takes back the last move; -1 at the start of the game. */
+/* Ends the game: side resigns (the last move is then the resignation,
+ * which undo takes back first). */
+void session_resign(struct session *s, int side);
+
+/* Takes back the resignation or else the last move; -1 at the start of the
+ * game. */
 int session_undo(struct session *s);
 
-/* Outcome including the maxplies adjudication (a draw, margin 0). */
+/* Outcome including a resignation (margin 0) and the maxplies
+ * adjudication (a draw, margin 0). */
 enum game_status session_outcome(const struct session *s, int *margin);
 
 /* Legal moves of the current position (none once the game is over,
