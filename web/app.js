@@ -72,13 +72,30 @@ function sideToMove() {
   return m ? page.game.sides.indexOf(m[1]) : -1;
 }
 
+// "Game over: White wins by 3 (W+3): the board is full."  The reason:
+// a resignation (R), the ply limit (a draw at maxplies), else the rules.
 function resultText(result) {
-  const [first, second] = page.game.sides;
   const cap = s => s[0].toUpperCase() + s.slice(1);
-  if (result === '0') return 'Game over: a draw.';
-  const winner = result[0] === 'W' ? first : second;
+  const limit = Number($('maxplies').value);
+  if (result === '0')
+    return limit > 0 && page.history.length >= limit
+      ? `Game over: a draw (0): the limit of ${limit} plies.` : 'Game over: a draw (0).';
+  const winner = result[0] === 'W' ? 0 : 1;
   const margin = result.slice(2);
-  return `Game over: ${cap(winner)} wins${margin ? ' by ' + margin : ''} (${result}).`;
+  const head = `Game over: ${cap(page.game.sides[winner])} wins`;
+  if (margin === 'R') return `${head} (${result}): ${page.game.sides[1 - winner]} resigned.`;
+  return `${head}${margin ? ' by ' + margin : ''} (${result}): ` +
+         `${page.game.endReason(page.pos, winner)}.`;
+}
+
+async function resign() {
+  const side = sideToMove();
+  if (side < 0) return;
+  page.generation++;
+  const human = page.players[side] === 'human' ? side : 1 - side;
+  const r = await run([`play ${page.game.sides[human]} resign`]);
+  if (r && !r[0].ok) showError(r[0].text);
+  await refresh();
 }
 
 async function refresh() {
@@ -384,6 +401,7 @@ window.addEventListener('DOMContentLoaded', () => {
   $('game').onchange = setupChoices;
   $('new').onclick = () => newGame().catch(e => showError(e.message));
   $('undo').onclick = () => undo().catch(e => showError(e.message));
+  $('resign').onclick = () => resign().catch(e => showError(e.message));
   $('pass').onclick = () => playHuman('PASS').catch(e => showError(e.message));
   $('analyze').onclick = () => analyze().catch(e => showError(e.message));
   $('stop').onclick = () => stopAnalysis().catch(e => showError(e.message));

@@ -84,6 +84,7 @@ const dvonn = {
       ? { seq: [m.slice(0, 2), m.slice(2)], set: [] }
       : { seq: [m], set: [] };
   },
+  endReason() { return 'no stack can move any more'; },
   counts(p) {
     const score = { W: 0, B: 0 };
     for (const st of p.stacks)
@@ -194,6 +195,15 @@ const truchet = {
     }
     return { seq, set };
   },
+  endReason(p, winner) {
+    const targets = winner === 0 ? ['a1', 'c1', 'e1', 'g1'] : ['a8', 'c8', 'e8', 'g8'];
+    const me = 'LD'[winner], other = 'LD'[1 - winner];
+    if (targets.filter(j => p.at[j] && p.at[j].side === me).length >= 3)
+      return `${this.sides[winner]} holds three of its target bases`;
+    if (!Object.values(p.at).some(st => st.side === other))
+      return `${this.sides[1 - winner]} has no chips left`;
+    return `${this.sides[1 - winner]} cannot move`;
+  },
   counts(p) {
     const chips = { L: 0, D: 0 };
     for (const st of Object.values(p.at)) chips[st.side] += st.h;
@@ -255,6 +265,7 @@ const cephalopod = {
     const [target, caps] = m.split('=');
     return { seq: [target], set: caps ? caps.split('+') : [] };
   },
+  endReason() { return 'the board is full'; },
   counts(p) {
     const n = { W: 0, B: 0 };
     for (const d of Object.values(p.cells)) n[d.side]++;

@@ -159,7 +159,7 @@ async function testCephalopod(page) {
                                { timeout: 20000 }, n);
   }
   const result = await resultText(page);
-  check(/^Game over: (White|Black) wins by \d+ \([WB]\+\d+\)\.$/.test(result),
+  check(/^Game over: (White|Black) wins by \d+ \([WB]\+\d+\): the board is full\.$/.test(result),
         `cephalopod: the game ends with a result: "${result}"`);
   await keepScreenshot(page, 'cephalopod');
   // Save the game as SGF, start another, load the record back.
@@ -195,7 +195,8 @@ async function testDvonn(page) {
   // Watch the engine play itself to the end.
   await newGame(page, 'dvonn', { setup: 'random', first: 'engine', second: 'engine', time: 0.05 });
   const result = await waitResult(page, 60000);
-  check(/^Game over: /.test(result), `dvonn: engine against engine ends: "${result}"`);
+  check(/^Game over: ((White|Black) wins by \d+ \([WB]\+\d+\): no stack can move any more|a draw \(0\))\.$/
+          .test(result), `dvonn: engine against engine ends: "${result}"`);
   await keepScreenshot(page, 'dvonn-end');
 }
 
@@ -219,7 +220,15 @@ async function testTruchet(page) {
                                { timeout: 20000 }, n);
   }
   const result = await resultText(page);
-  check(result === 'Game over: a draw.', `truchet: drawn after 6 plies: "${result}"`);
+  check(result === 'Game over: a draw (0): the limit of 6 plies.',
+        `truchet: drawn after 6 plies: "${result}"`);
+  await page.click('#undo');
+  await page.waitForFunction(() => document.querySelector('#result').textContent === '');
+  await page.click('#resign');
+  const resigned = await waitResult(page, 10000);
+  check(resigned === 'Game over: Dark wins (B+R): light resigned.',
+        `truchet: the human resigns: "${resigned}"`);
+  await keepScreenshot(page, 'truchet-end');
 }
 
 async function testAnalysis(page) {
