@@ -28,6 +28,7 @@ struct server {
 /* Per-request state kept by MHD between calls of the handler. */
 struct request {
     struct sbuf body;
+    size_t seen;                /* body bytes received                  */
     bool too_big;
 };
 
@@ -357,9 +358,6 @@ static enum MHD_Result dispatch(struct server *srv, struct MHD_Connection *c,
     if (!trusted(srv, c))
         return send_error(c, MHD_HTTP_FORBIDDEN,
                           "foreign Host or Origin");
-    if (req->too_big)
-        return send_error(c, MHD_HTTP_CONTENT_TOO_LARGE,
-                          "the request body is too large");
     size_t k = strlen(API_PREFIX);
     if (strncmp(url, API_PREFIX, k) != 0)
         return strcmp(method, "GET") == 0
@@ -389,16 +387,30 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
             return MHD_NO;
         sbuf_init(&req->body);
         *con_cls = req;
+        /* A declared body too large is refused before it is read. */
+        const char *length = MHD_lookup_connection_value(
+            c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+        if (length && strtoull(length, NULL, 10) > SERVER_MAX_BODY) {
+            req->too_big = true;
+            return send_error(c, MHD_HTTP_CONTENT_TOO_LARGE,
+                              "the request body is too large");
+        }
         return MHD_YES;
     }
     if (*upload_data_size > 0) {
-        if (req->body.len + *upload_data_size > SERVER_MAX_BODY)
+        req->seen += *upload_data_size;
+        if (req->seen > SERVER_MAX_BODY)
             req->too_big = true;
         else
             sbuf_putn(&req->body, upload_data, *upload_data_size);
         *upload_data_size = 0;
-        return MHD_YES;
+        /* A body far too large (sent without a Content-Length) is not
+         * read to its end: the connection is dropped. */
+        return req->seen > 16 * SERVER_MAX_BODY ? MHD_NO : MHD_YES;
     }
+    if (req->too_big)
+        return send_error(c, MHD_HTTP_CONTENT_TOO_LARGE,
+                          "the request body is too large");
     return dispatch(srv, c, url, method, req);
 }
 

@@ -139,6 +139,18 @@ async function waitResult(page, timeout) {
   return resultText(page);
 }
 
+// The human clicks a move and the engine answers, at most turns times or
+// until the game is over.
+async function playUntilEnd(page, turns) {
+  for (let i = 0; i < turns && !(await resultText(page)); i++) {
+    const n = await historyLength(page);
+    await clickMove(page);
+    await page.waitForFunction(k => document.querySelectorAll('#moves li').length >= k + 2 ||
+                               document.querySelector('#result').textContent !== '',
+                               { timeout: 20000 }, n);
+  }
+}
+
 async function testCephalopod(page) {
   await newGame(page, 'cephalopod', { setup: '3x3', first: 'human', second: 'engine', time: 0.1 });
   check((await page.$$('#board .target')).length === 9, 'cephalopod: 9 empty cells highlighted');
@@ -151,13 +163,7 @@ async function testCephalopod(page) {
   check(true, 'cephalopod: undo takes back both moves');
   await keepScreenshot(page, 'cephalopod-empty');
   // Play to the end by clicking.
-  for (let i = 0; i < 60 && !(await resultText(page)); i++) {
-    const n = await historyLength(page);
-    await clickMove(page);
-    await page.waitForFunction(k => document.querySelectorAll('#moves li').length >= k + 2 ||
-                               document.querySelector('#result').textContent !== '',
-                               { timeout: 20000 }, n);
-  }
+  await playUntilEnd(page, 60);
   const result = await resultText(page);
   check(/^Game over: (White|Black) wins by \d+ \([WB]\+\d+\): the board is full\.$/.test(result),
         `cephalopod: the game ends with a result: "${result}"`);
@@ -212,13 +218,7 @@ async function testTruchet(page) {
   await page.click('#undo');
   await waitMoves(page, 0);
   check(true, 'truchet: undo');
-  for (let i = 0; i < 5 && !(await resultText(page)); i++) {
-    const n = await historyLength(page);
-    await clickMove(page);
-    await page.waitForFunction(k => document.querySelectorAll('#moves li').length >= k + 2 ||
-                               document.querySelector('#result').textContent !== '',
-                               { timeout: 20000 }, n);
-  }
+  await playUntilEnd(page, 5);
   const result = await resultText(page);
   check(result === 'Game over: a draw (0): the limit of 6 plies.',
         `truchet: drawn after 6 plies: "${result}"`);
