@@ -2,6 +2,8 @@
  * engine (src/triad of this build): replies, failures, multi-line replies,
  * a streamed analysis ended by the next command, a dying engine, the
  * session cap, lookup, deletion and reaping. */
+#include "config.h"
+
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +15,8 @@
 
 #define TIMEOUT 20.0
 
-static char *engine_argv[] = { "src/triad", NULL };
+static char engine_path[] = "src/triad";
+static char *engine_argv[] = { engine_path, NULL };
 
 START_TEST(test_relay_replies)
 {
@@ -81,7 +84,8 @@ START_TEST(test_relay_engine_dies)
     ck_assert_int_eq(relay_command(r, "name", TIMEOUT, &reply), -1);
     sbuf_free(&reply);
     relay_stop(r);
-    char *missing[] = { "/nonexistent/engine", NULL };
+    char missing_path[] = "/nonexistent/engine";
+    char *missing[] = { missing_path, NULL };
     ck_assert_ptr_null(relay_start(missing));
 }
 END_TEST
