@@ -9,7 +9,8 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 server=$(cd "$(dirname "${1:-src/triad-web}")" && pwd)/$(basename "${1:-src/triad-web}")
-out=${2:-$PWD/web-screenshots}
+out=${2:-web-screenshots}
+case $out in /*) ;; *) out=$PWD/$out ;; esac
 [ -x "$server" ] || { echo "run.sh: no server at $server" >&2; exit 1; }
 cd "$here"
 if [ ! -d node_modules/puppeteer-core ] ||
