@@ -182,6 +182,12 @@ static void greet(void)
     sbuf_free(&titles);
 }
 
+/* For streaming commands: is the next command line there? */
+static bool input_pending(void *io, double seconds)
+{
+    return lineio_pending(io, seconds);
+}
+
 static int run(struct session *s, bool interactive)
 {
     char *hist = interactive ? history_path() : NULL;
@@ -190,6 +196,8 @@ static int run(struct session *s, bool interactive)
     if (!io)
         return EXIT_FAILURE;
     lineio_set_completer(io, complete_words, s);
+    s->input_pending = input_pending;
+    s->input_ctx = io;
     if (interactive)
         greet();
     struct sbuf prompt = SBUF_INIT;

@@ -6,6 +6,7 @@
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "games/games.h"
 #include "proto/complete.h"
@@ -233,7 +234,9 @@ static const char *const bad_commands[] = {
     "time_left purple 10 0", "time_left white -5 0", "time_left white 5 x",
     "time_left black 5 -1", "time_left white nan 0",
     "genmove purple", "genmove white", "reg_genmove white",
-    "analyze -3", "solve x", "bench 0", "help nothing",
+    "analyze -3", "analyze_stream 0", "analyze_stream x", "solve x",
+    "loadsgf /nonexistent/file.sgf", "loadsgf " TOP_SRCDIR "/README",
+    "bench 0", "help nothing",
 };
 
 /* Runs every bad command and checks the whole snapshot after each. */
@@ -493,6 +496,176 @@ START_TEST(test_showboard_framing)
 }
 END_TEST
 
+/* A stand-in controller: input arrives after *ctx more checks. */
+static bool pending_after(void *ctx, double seconds)
+{
+    (void)seconds;
+    int *left = ctx;
+    return (*left)-- <= 0;
+}
+
+static int count_lines_starting(const char *text, const char *prefix)
+{
+    int n = 0;
+    for (const char *p = text; p; p = strchr(p, '\n')) {
+        if (*p == '\n')
+            p++;
+        n += strncmp(p, prefix, strlen(prefix)) == 0;
+    }
+    return n;
+}
+
+/* analyze_stream writes "=id " and one info line per slice until input
+ * is pending, then closes the reply with one empty line; without an
+ * input check it stops after one line. */
+START_TEST(test_analyze_stream)
+{
+    char *r = tu_ok(&sess, "setup cephalopod 3x3");
+    free(r);
+    r = tu_ok(&sess, "set_option maxnodes 2000");
+    free(r);
+    int left = 2;
+    sess.input_pending = pending_after;
+    sess.input_ctx = &left;
+    char *before = snapshot(&sess);
+    char *reply = tu_run(&sess, "7 analyze_stream 0.05");
+    ck_assert_msg(strncmp(reply, "=7 \ninfo best ", 14) == 0, "%s", reply);
+    ck_assert_int_eq(count_lines_starting(reply, "info best "), 3);
+    size_t n = strlen(reply);
+    ck_assert_msg(n > 3 && strcmp(reply + n - 2, "\n\n") == 0 &&
+                  reply[n - 3] != '\n', "bad framing: %s", reply);
+    ck_assert_ptr_nonnull(strstr(reply, " pv "));
+    free(reply);
+    char *after = snapshot(&sess);
+    ck_assert_str_eq(before, after);
+    free(after);
+    free(before);
+    sess.input_pending = NULL;
+    reply = tu_run(&sess, "analyze_stream 0.05");
+    ck_assert_int_eq(count_lines_starting(reply, "info best "), 1);
+    free(reply);
+    reply = tu_run(&sess, "name");
+    ck_assert_str_eq(reply, "= triad\n\n");
+    free(reply);
+}
+END_TEST
+
+/* printsgf writes the game; loadsgf of that file gives the same game. */
+START_TEST(test_sgf_round_trip)
+{
+    static const char *const lines[] = {
+        "setup truchet 2470377", "set_option maxnodes 3000",
+        "genmove light", "genmove dark",
+        "genmove light",
+    };
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
+        free(tu_ok(&sess, lines[i]));
+    char *sgf = tu_ok(&sess, "printsgf");
+    ck_assert_ptr_nonnull(sgf);
+    ck_assert_msg(strncmp(sgf, "\n(;FF[4]", 8) == 0 &&
+                  strstr(sgf, "XGAME[truchet]") && strstr(sgf, "RE[?]"),
+                  "%s", sgf);
+    char *before = snapshot(&sess);
+    char path[] = "/tmp/check_proto_sgf_XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    FILE *f = fdopen(fd, "w");
+    fputs(sgf + 1, f);
+    fclose(f);
+    free(tu_ok(&sess, "setup cephalopod"));
+    char line[64];
+    snprintf(line, sizeof line, "loadsgf %s", path);
+    char *r = tu_ok(&sess, line);
+    ck_assert_ptr_nonnull(r);
+    free(r);
+    char *after = snapshot(&sess);
+    /* The same game, clocks and options; the generator has moved on with
+     * the "setup cephalopod" in between, so its part is not compared. */
+    const char *rng_part = strstr(before, "|rng ");
+    ck_assert_ptr_nonnull(rng_part);
+    size_t game_part = (size_t)(rng_part - before);
+    ck_assert_msg(strncmp(before, after, game_part) == 0, "%s\n%s", before,
+                  after);
+    /* An illegal move in the record changes nothing. */
+    char *bad = strstr(sgf, ";B[");
+    ck_assert_ptr_nonnull(bad);
+    memcpy(bad + 3, "h8-h1", 5);
+    f = fopen(path, "w");
+    fputs(sgf + 1, f);
+    fclose(f);
+    ck_assert(tu_fails_with(&sess, line, "syntax error"));
+    char *again = snapshot(&sess);
+    ck_assert_str_eq(after, again);
+    unlink(path);
+    free(again);
+    free(after);
+    free(before);
+    free(sgf);
+}
+END_TEST
+
+/* list_games names every game with a setup usage; list_options gives
+ * one line per setting whose default is the value of a fresh session. */
+START_TEST(test_list_games_and_options)
+{
+    char *games = tu_ok(&sess, "list_games");
+    ck_assert_str_eq(games, "dvonn DVONN [random | random=SEED]\n"
+                     "truchet Truchet [KEY | layout=BITS]\n"
+                     "cephalopod Cephalopod [WxH]");
+    free(games);
+    struct session fresh;            /* an engine started without options */
+    ck_assert_int_eq(session_init(&fresh, 1), 0);
+    char *info = tu_ok(&fresh, "list_options");
+    char *opts = tu_ok(&fresh, "options");
+    session_done(&fresh);
+    char *save_i = NULL, *save_o = NULL;
+    char *li = strtok_r(info, "\n", &save_i);
+    char *lo = strtok_r(opts, "\n", &save_o);
+    int n = 0;
+    for (; li && lo; li = strtok_r(NULL, "\n", &save_i),
+                     lo = strtok_r(NULL, "\n", &save_o), n++) {
+        char name[32], type[16], def[32], oname[32], value[32];
+        ck_assert_int_eq(sscanf(li, "option name %31s type %15s default %31s",
+                                name, type, def), 3);
+        ck_assert_int_eq(sscanf(lo, "%31s %31s", oname, value), 2);
+        ck_assert_str_eq(name, oname);
+        ck_assert_msg(strcmp(def, value) == 0, "%s: %s", li, lo);
+    }
+    ck_assert_ptr_null(li);
+    ck_assert_ptr_null(lo);
+    ck_assert_int_eq(n, 7);
+    free(info);
+    free(opts);
+}
+END_TEST
+
+/* play COLOR resign ends the game for either side; undo takes it back. */
+START_TEST(test_resign)
+{
+    free(tu_ok(&sess, "setup cephalopod 3x3"));
+    free(tu_ok(&sess, "play b2"));
+    char *before = snapshot(&sess);
+    ASSERT_REPLY("play white resign", "= \n\n");
+    ASSERT_REPLY("game_status", "= over B+R\n\n");
+    ASSERT_REPLY("final_score", "= B+R\n\n");
+    ASSERT_REPLY("legal_moves", "= \n\n");
+    ASSERT_REPLY("history", "= b2\n\n");
+    ck_assert(tu_fails_with(&sess, "play resign", "illegal move"));
+    ck_assert(tu_fails_with(&sess, "play a1", "illegal move"));
+    ck_assert(tu_fails_with(&sess, "genmove black", "the game is over"));
+    ASSERT_REPLY("undo", "= \n\n");
+    char *after = snapshot(&sess);
+    ck_assert_str_eq(before, after);
+    free(after);
+    free(before);
+    ASSERT_REPLY("play RESIGN", "= \n\n");      /* the side to move */
+    ASSERT_REPLY("game_status", "= over W+R\n\n");
+    ck_assert(tu_fails_with(&sess, "play purple resign", "syntax error"));
+    ASSERT_REPLY("clear_board", "= \n\n");
+    ASSERT_REPLY("game_status", "= playing white\n\n");
+}
+END_TEST
+
 START_TEST(test_long_line)
 {
     size_t n = 1 << 20;
@@ -632,6 +805,10 @@ static Suite *proto_suite(void)
     tcase_add_test(tc, test_genmove_charges_its_clock);
     tcase_add_test(tc, test_showboard_framing);
     tcase_add_test(tc, test_long_line);
+    tcase_add_test(tc, test_analyze_stream);
+    tcase_add_test(tc, test_sgf_round_trip);
+    tcase_add_test(tc, test_list_games_and_options);
+    tcase_add_test(tc, test_resign);
     tcase_add_test(tc, test_completion);
     tcase_add_test(tc, test_bench_signature);
     suite_add_tcase(s, tc);

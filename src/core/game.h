@@ -62,6 +62,10 @@ struct game_ops {
     const char *side_names[2]; /* colour words: "white"/"black", ...        */
     const char *side_letters;  /* one letter per side, e.g. "WB" or "LD"    */
     bool score_has_margin;     /* final_score prints W+n (true) or W+      */
+    /* The setup arguments the game accepts, as a usage text after the
+     * game name (list_games prints it), e.g. "[WxH]"; every form listed
+     * here is one setup() accepts. */
+    const char *setup_usage;
 
     /* Sets *st to the start position described by the setup arguments
      * (argv[0..argc-1], after the game name).  seed feeds any random choice

@@ -175,6 +175,7 @@ static const struct bench_position ceph_bench[] = {
 const struct game_ops cephalopod_ops = {
     .name = "cephalopod",
     .title = "Cephalopod",
+    .setup_usage = "[WxH]",
     .state_size = sizeof(struct ceph),
     .max_moves = MAX_MOVES,
     .max_game_plies = MAX_PLIES,

@@ -280,6 +280,7 @@ static const struct bench_position dv_bench[] = {
 const struct game_ops dvonn_ops = {
     .name = "dvonn",
     .title = "DVONN",
+    .setup_usage = "[random | random=SEED]",
     .state_size = sizeof(struct dv_state),
     .max_moves = MAX_MOVES,
     .max_game_plies = MAX_PLIES,

@@ -506,6 +506,7 @@ static const struct bench_position tr_bench[] = {
 const struct game_ops truchet_ops = {
     .name = "truchet",
     .title = "Truchet",
+    .setup_usage = "[KEY | layout=BITS]",
     .state_size = sizeof(struct tr_state),
     .max_moves = TR_MAX_MOVES,
     .max_game_plies = 0,

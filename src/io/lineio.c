@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -251,4 +252,25 @@ enum lineio_status lineio_read(struct lineio *io, const char *prompt,
     (void)prompt;
 #endif
     return read_capped(io->in, line, len);
+}
+
+/* Bytes stdio has read ahead of the caller.  Only glibc and musl let us
+ * see them; elsewhere a line already buffered waits for more input. */
+static bool buffered(FILE *in)
+{
+#if defined __GLIBC__
+    return in->_IO_read_ptr < in->_IO_read_end;
+#else
+    (void)in;
+    return false;
+#endif
+}
+
+bool lineio_pending(struct lineio *io, double seconds)
+{
+    if (feof(io->in) || buffered(io->in))
+        return true;
+    struct pollfd p = { .fd = fileno(io->in), .events = POLLIN };
+    int rc = poll(&p, 1, (int)(seconds * 1000));
+    return rc != 0;             /* data, end of input, or an error */
 }

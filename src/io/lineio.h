@@ -49,6 +49,10 @@ void lineio_set_completer(struct lineio *io, lineio_completer *fn,
 enum lineio_status lineio_read(struct lineio *io, const char *prompt,
                                char **line, size_t *len);
 
+/* Waits up to seconds for input: true when the next line (or the end of
+ * input) can be read, counting what is already buffered. */
+bool lineio_pending(struct lineio *io, double seconds);
+
 /* True if this build has readline. */
 bool lineio_has_readline(void);
 

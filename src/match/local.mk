@@ -12,10 +12,8 @@ MATCH_SOURCES = \
 	src/match/probe.c src/match/probe.h \
 	src/match/progress.c src/match/progress.h \
 	src/match/rating.c src/match/rating.h \
-	src/match/record.c src/match/record.h \
 	src/match/referee.c src/match/referee.h \
 	src/match/schedule.c src/match/schedule.h \
-	src/match/sgf.c src/match/sgf.h \
 	src/match/stats.c src/match/stats.h \
 	src/match/suite.c src/match/suite.h \
 	src/match/suitegen.c src/match/suitegen.h \

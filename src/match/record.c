@@ -38,6 +38,10 @@ int record_a_result(const struct game_record *r)
 
 void record_result_text(const struct game_record *r, struct sbuf *out)
 {
+    if (r->result == GAME_ONGOING) {      /* printsgf of a game going on */
+        sbuf_putc(out, '?');
+        return;
+    }
     if (r->result != GAME_WIN_FIRST && r->result != GAME_WIN_SECOND) {
         sbuf_putc(out, '0');
         return;

@@ -283,6 +283,10 @@ static int parse_result(struct parser *p, struct game_record *r,
                         const struct root_info *ri)
 {
     const char *re = sbuf_str(&ri->re);
+    if (strcmp(re, "?") == 0) {        /* unfinished (printsgf) */
+        r->result = GAME_ONGOING;
+        return 0;
+    }
     r->result = GAME_DRAW;
     if (strcmp(re, "0") == 0 || strcmp(re, "Draw") == 0)
         return 0;

@@ -3,9 +3,11 @@
 #include "config.h"
 
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "core/args.h"
+#include "games/games.h"
 #include "proto/commands.h"
 #include "search/search.h"
 
@@ -146,6 +148,66 @@ enum gtp_status cmd_options(struct session *s, int argc, char **argv,
         if (i)
             sbuf_putc(out, '\n');
         print_option(&s->opt, &option_defs[i], out);
+    }
+    return GTP_OK;
+}
+
+/* The engine's seed when neither --seed nor set_option gave one. */
+#define DEFAULT_SEED 1
+
+/* Appends the UCI-style type, default and range of option d. */
+static void describe_option(const struct option_def *d, struct sbuf *out)
+{
+    struct options def = session_default_options(DEFAULT_SEED);
+    struct sbuf pair = SBUF_INIT;           /* "name value" */
+    print_option(&def, d, &pair);
+    const char *value = sbuf_str(&pair) + strlen(d->name) + 1;
+    sbuf_printf(out, "option name %s type ", d->name);
+    switch (d->kind) {
+    case OPT_U64:
+        sbuf_printf(out, "spin default %s min 0 max %llu", value,
+                    (unsigned long long)UINT64_MAX);
+        break;
+    case OPT_INT:
+        sbuf_printf(out, "spin default %s min %ld max %ld", value,
+                    d->lo, d->hi);
+        break;
+    case OPT_SECONDS:
+        sbuf_printf(out, "real default %s min %ld max %ld", value,
+                    d->lo, d->hi);
+        break;
+    case OPT_METHOD:
+        sbuf_printf(out, "combo default %s", value);
+        for (int m = 0; m < SEARCH_METHOD_COUNT; m++)
+            sbuf_printf(out, " var %s", search_method_name(m));
+        break;
+    }
+    sbuf_free(&pair);
+}
+
+/* Returns: one "option name NAME type TYPE default D ..." line per
+ * setting (UCI's format; TYPE spin, real or combo). */
+enum gtp_status cmd_list_options(struct session *s, int argc, char **argv,
+                                 struct sbuf *out)
+{
+    (void)s, (void)argc, (void)argv;
+    for (size_t i = 0; i < sizeof option_defs / sizeof option_defs[0]; i++) {
+        if (i)
+            sbuf_putc(out, '\n');
+        describe_option(&option_defs[i], out);
+    }
+    return GTP_OK;
+}
+
+/* Returns: one "NAME TITLE SETUP-ARGUMENTS" line per game. */
+enum gtp_status cmd_list_games(struct session *s, int argc, char **argv,
+                               struct sbuf *out)
+{
+    (void)s, (void)argc, (void)argv;
+    for (int i = 0; i < game_count(); i++) {
+        const struct game_ops *g = game_at(i);
+        sbuf_printf(out, "%s%s %s %s", i ? "\n" : "", g->name, g->title,
+                    g->setup_usage ? g->setup_usage : "");
     }
     return GTP_OK;
 }

@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "core/args.h"
 #include "games/games.h"
@@ -21,7 +22,9 @@ void cmd_format_result(const struct session *s, enum game_status st,
     }
     sbuf_putc(out, st == GAME_WIN_FIRST ? 'W' : 'B');
     sbuf_putc(out, '+');
-    if (s->game->score_has_margin)
+    if (s->resigned)
+        sbuf_putc(out, 'R');
+    else if (s->game->score_has_margin)
         sbuf_printf(out, "%d", margin);
 }
 
@@ -63,6 +66,23 @@ enum gtp_status cmd_clear_board(struct session *s, int argc, char **argv,
     return GTP_OK;
 }
 
+/* play [COLOR] resign: COLOR (default: the side to move) gives up; either
+ * side may, whoever is to move. */
+static enum gtp_status play_resign(struct session *s, const char *color,
+                                   struct sbuf *out)
+{
+    int side = color ? cmd_color_arg(s, color, out)
+                     : s->game->side_to_move(session_position(s));
+    if (side < 0)
+        return GTP_FAIL;
+    if (session_outcome(s, NULL) != GAME_ONGOING) {
+        sbuf_puts(out, "illegal move: the game is over");
+        return GTP_FAIL;
+    }
+    session_resign(s, side);
+    return GTP_OK;
+}
+
 /* Arguments: [COLOR] MOVE.  Fails: invalid color, game over, not COLOR's
  * turn, malformed or illegal move.  Returns: nothing. */
 enum gtp_status cmd_play(struct session *s, int argc, char **argv,
@@ -70,6 +90,8 @@ enum gtp_status cmd_play(struct session *s, int argc, char **argv,
 {
     const void *pos = session_position(s);
     const struct game_ops *g = s->game;
+    if (strcasecmp(argv[argc - 1], "resign") == 0)
+        return play_resign(s, argc == 2 ? argv[0] : NULL, out);
     if (argc == 2) {
         int side = cmd_color_arg(s, argv[0], out);
         if (side < 0)
@@ -103,7 +125,8 @@ enum gtp_status cmd_play(struct session *s, int argc, char **argv,
     return GTP_OK;
 }
 
-/* Fails: at the start of the game ("cannot undo").  Returns: nothing. */
+/* Fails: at the start of the game ("cannot undo").  Takes back a
+ * resignation first.  Returns: nothing. */
 enum gtp_status cmd_undo(struct session *s, int argc, char **argv,
                          struct sbuf *out)
 {

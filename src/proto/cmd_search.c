@@ -30,8 +30,9 @@ static int expected_moves_left(const struct session *s)
     return (left < 1 ? 1 : left) + SPARE_MOVES;
 }
 
-static struct search_limits session_limits(const struct session *s,
-                                           double seconds)
+/* The limits of a search of seconds under the session's options. */
+struct search_limits cmd_search_limits(const struct session *s,
+                                      double seconds)
 {
     return (struct search_limits){
         .seconds = seconds,
@@ -93,7 +94,7 @@ static enum gtp_status choose_move(struct session *s, const char *color,
                     (clock_now() - start);
     if (budget < MIN_SEARCH_SECONDS)
         budget = MIN_SEARCH_SECONDS;       /* 0 would mean no limit */
-    struct search_limits lim = session_limits(s, budget);
+    struct search_limits lim = cmd_search_limits(s, budget);
     struct search_result r;
     int legal = search_run(sr, session_position(s), &lim, &r) != 0 ? 0
               : is_legal(s, r.best);
@@ -178,13 +179,24 @@ static void append_pv(const struct session *s, const struct search_result *r,
     free(pos);
 }
 
-/* The common part of analyze and solve: the optional SECONDS argument
- * (default fallback), a game still going on, and the searcher.  Returns
- * the searcher with *lim filled, or NULL with the error text in out. */
-static struct search *prepare_search(struct session *s, int argc,
-                                     char **argv, double fallback,
-                                     struct search_limits *lim,
-                                     struct sbuf *out)
+/* The analyze line (commands.h). */
+void cmd_format_analysis(const struct session *s,
+                         const struct search_result *r, uint64_t nodes,
+                         double seconds, struct sbuf *out)
+{
+    sbuf_puts(out, "best ");
+    append_move(s, r->best, out);
+    double secs = seconds > 1e-6 ? seconds : 1e-6;
+    sbuf_printf(out, " score %d depth %d nodes %llu nps %.0f time %.0f",
+                r->score, r->depth, (unsigned long long)nodes,
+                (double)nodes / secs, seconds * 1000);
+    append_pv(s, r, out);
+}
+
+/* The common part of analyze, analyze_stream and solve (commands.h). */
+struct search *cmd_prepare_search(struct session *s, int argc, char **argv,
+                                  double fallback, struct search_limits *lim,
+                                  struct sbuf *out)
 {
     double seconds = fallback;
     if (argc == 1 && args_double(argv[0], 0.001, 86400, &seconds) != 0) {
@@ -200,7 +212,7 @@ static struct search *prepare_search(struct session *s, int argc,
     struct search *sr = session_searcher(s);
     if (!sr)
         sbuf_puts(out, "out of memory");
-    *lim = session_limits(s, seconds);
+    *lim = cmd_search_limits(s, seconds);
     return sr;
 }
 
@@ -211,7 +223,7 @@ enum gtp_status cmd_analyze(struct session *s, int argc, char **argv,
 {
     struct search_limits lim;
     struct search_result r;
-    struct search *sr = prepare_search(s, argc, argv, s->opt.movetime,
+    struct search *sr = cmd_prepare_search(s, argc, argv, s->opt.movetime,
                                        &lim, out);
     if (!sr)
         return GTP_FAIL;
@@ -219,13 +231,7 @@ enum gtp_status cmd_analyze(struct session *s, int argc, char **argv,
         sbuf_puts(out, "the game is over");
         return GTP_FAIL;
     }
-    sbuf_puts(out, "best ");
-    append_move(s, r.best, out);
-    double secs = r.seconds > 1e-6 ? r.seconds : 1e-6;
-    sbuf_printf(out, " score %d depth %d nodes %llu nps %.0f time %.0f",
-                r.score, r.depth, (unsigned long long)r.nodes,
-                (double)r.nodes / secs, r.seconds * 1000);
-    append_pv(s, &r, out);
+    cmd_format_analysis(s, &r, r.nodes, r.seconds, out);
     return GTP_OK;
 }
 
@@ -237,7 +243,7 @@ enum gtp_status cmd_solve(struct session *s, int argc, char **argv,
 {
     struct search_limits lim;
     struct search_result r;
-    struct search *sr = prepare_search(s, argc, argv, 10.0, &lim, out);
+    struct search *sr = cmd_prepare_search(s, argc, argv, 10.0, &lim, out);
     if (!sr)
         return GTP_FAIL;
     if (search_solve(sr, session_position(s), &lim, &r) != 0) {

@@ -118,13 +118,26 @@ static bool all_digits(const char *s)
     return true;
 }
 
-/* Writes "=id text\n\n" (or '?'), dropping empty lines inside text. */
-static void write_reply(FILE *out, bool ok, const char *id,
+int gtp_stream_line(struct session *s, const char *line)
+{
+    if (!s->reply_started)
+        fprintf(s->reply_out, "=%s \n", s->reply_id);
+    s->reply_started = true;
+    fprintf(s->reply_out, "%s\n", line);
+    fflush(s->reply_out);
+    return ferror(s->reply_out) ? -1 : 0;
+}
+
+/* Writes "=id text\n\n" (or '?'), dropping empty lines inside text; after
+ * a streamed reply (started) only the text and the closing empty line. */
+static void write_reply(FILE *out, bool ok, bool started, const char *id,
                         const char *text)
 {
-    fputc(ok ? '=' : '?', out);
-    fputs(id, out);
-    fputc(' ', out);
+    if (!started) {
+        fputc(ok ? '=' : '?', out);
+        fputs(id, out);
+        fputc(' ', out);
+    }
     size_t len = strlen(text);
     while (len > 0 && text[len - 1] == '\n')
         len--;
@@ -133,7 +146,7 @@ static void write_reply(FILE *out, bool ok, const char *id,
             continue;
         fputc(text[i], out);
     }
-    fputs("\n\n", out);
+    fputs(started && len == 0 ? "\n" : "\n\n", out);
     fflush(out);
 }
 
@@ -180,12 +193,16 @@ enum gtp_status gtp_execute(struct session *s, const char *line, size_t len,
         int first = 0;
         if (all_digits(words[0]))
             id = words[first++];
+        s->reply_out = out;
+        s->reply_id = id;
+        s->reply_started = false;
         if (first == nwords)
             sbuf_puts(&text, "syntax error: missing command");
         else
             st = dispatch(s, nwords - first, words + first, &text);
     }
-    write_reply(out, st != GTP_FAIL, id, sbuf_str(&text));
+    write_reply(out, st != GTP_FAIL, s->reply_started, id, sbuf_str(&text));
+    s->reply_started = false;
     sbuf_free(&text);
     free(words);
     free(clean);
@@ -212,7 +229,7 @@ enum gtp_status gtp_refuse(const char *line, size_t len, const char *why,
         if (complete && all_digits(word))
             id = word;
     }
-    write_reply(out, false, id, why);
+    write_reply(out, false, false, id, why);
     free(clean);
     return ferror(out) ? GTP_QUIT : GTP_OK;
 }

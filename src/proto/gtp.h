@@ -59,4 +59,10 @@ enum gtp_status gtp_refuse(const char *line, size_t len, const char *why,
  * Returns a malloc'd NUL-terminated text, or NULL when memory is short. */
 char *gtp_preprocess(const char *line, size_t len);
 
+/* For streaming commands: writes "=id " and a line break before the first
+ * line, then line and a line break, and flushes; the handler returns
+ * GTP_OK and the dispatcher closes the reply with an empty line.  Returns
+ * -1 when the output can no longer be written. */
+int gtp_stream_line(struct session *s, const char *line);
+
 #endif

@@ -64,6 +64,7 @@ static int install(struct session *s, const struct game_ops *g,
     free(s->states);
     free(s->moves);
     s->game = g;
+    s->resigned = false;
     s->states = states;
     s->moves = moves;
     s->cap = 64;
@@ -111,6 +112,7 @@ int session_setposition(struct session *s, const char *pos,
 void session_restart(struct session *s)
 {
     s->nply = 0;
+    s->resigned = false;
     if (s->search)
         search_clear(s->search);
 }
@@ -127,8 +129,18 @@ int session_play(struct session *s, move_t m)
     return 0;
 }
 
+void session_resign(struct session *s, int side)
+{
+    s->resigned = true;
+    s->resigner = side;
+}
+
 int session_undo(struct session *s)
 {
+    if (s->resigned) {
+        s->resigned = false;
+        return 0;
+    }
     if (s->nply == 0)
         return -1;
     s->nply--;
@@ -137,6 +149,11 @@ int session_undo(struct session *s)
 
 enum game_status session_outcome(const struct session *s, int *margin)
 {
+    if (s->resigned) {
+        if (margin)
+            *margin = 0;
+        return s->resigner == 0 ? GAME_WIN_SECOND : GAME_WIN_FIRST;
+    }
     enum game_status st = s->game->outcome(session_position(s), margin);
     if (st == GAME_ONGOING && s->opt.maxplies > 0 &&
         s->nply >= s->opt.maxplies) {
@@ -192,13 +209,18 @@ int session_set_hash(struct session *s, int hash_mb)
     return 0;
 }
 
-int session_init(struct session *s, uint64_t seed)
+struct options session_default_options(uint64_t seed)
 {
-    memset(s, 0, sizeof *s);
-    s->opt = (struct options){
+    return (struct options){
         .seed = seed, .threads = 1, .movetime = 1.0, .maxnodes = 0,
         .hash_mb = DEFAULT_HASH_MB, .maxplies = 0, .method = 0
     };
+}
+
+int session_init(struct session *s, uint64_t seed)
+{
+    memset(s, 0, sizeof *s);
+    s->opt = session_default_options(seed);
     rng_seed(&s->rng, seed);
     clock_reset(&s->clock);
     struct sbuf err = SBUF_INIT;

@@ -36,6 +36,8 @@ struct session {
     move_t *moves;                /* moves[k] = move from states[k]   */
     int nply;                     /* moves played since the start     */
     int cap;                      /* room for positions in states     */
+    bool resigned;                /* the game ended by resignation... */
+    int resigner;                 /* ...of this side                  */
     struct options opt;
     struct clock_state clock;     /* time_settings / time_left        */
     struct rng rng;
@@ -45,7 +47,20 @@ struct session {
     bool quiet;                   /* --quiet: no search progress      */
     bool interactive;             /* a person at a terminal           */
     bool color;                   /* ANSI colours in showboard        */
+    /* Waits up to seconds for input and says whether the next command
+     * line (or the end of input) is there; streaming commands run until
+     * it is.  NULL: no input can come, a stream ends after one line. */
+    bool (*input_pending)(void *ctx, double seconds);
+    void *input_ctx;
+    /* The reply being made, for commands that stream it (gtp.c sets
+     * them around each command; see gtp_stream_line). */
+    FILE *reply_out;
+    const char *reply_id;
+    bool reply_started;
 };
+
+/* The options of a new session whose seed is seed. */
+struct options session_default_options(uint64_t seed);
 
 /* Initialises *s with the default game (the first registered one) and
  * default options.  Returns 0, or -1 when memory is short. */
@@ -77,10 +92,16 @@ void session_restart(struct session *s);
  * changed). */
 int session_play(struct session *s, move_t m);
 
-/* Takes back the last move; -1 at the start of the game. */
+/* Ends the game: side resigns (the last move is then the resignation,
+ * which undo takes back first). */
+void session_resign(struct session *s, int side);
+
+/* Takes back the resignation or else the last move; -1 at the start of the
+ * game. */
 int session_undo(struct session *s);
 
-/* Outcome including the maxplies adjudication (a draw, margin 0). */
+/* Outcome including a resignation (margin 0) and the maxplies
+ * adjudication (a draw, margin 0). */
 enum game_status session_outcome(const struct session *s, int *margin);
 
 /* Legal moves of the current position (none once the game is over,

@@ -1,0 +1,185 @@
+/* cmd_sgf.c -- loadsgf and printsgf: the game as an SGF record in the
+ * format triad-match writes (src/match/sgf.c, doc/triad-match.md), so
+ * that GUIs can save and load games and replay tournament records. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "match/record.h"
+#include "match/sgf.h"
+#include "proto/commands.h"
+
+/* Largest SGF file loadsgf reads. */
+#define SGF_MAX_BYTES (4 << 20)
+
+static int read_file(const char *path, struct sbuf *out, struct sbuf *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        sbuf_printf(err, "cannot read %s: %s", path, strerror(errno));
+        return -1;
+    }
+    char buf[8192];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0 && out->len <= SGF_MAX_BYTES)
+        sbuf_putn(out, buf, n);
+    bool bad = ferror(f) != 0;
+    fclose(f);
+    if (bad || out->len > SGF_MAX_BYTES) {
+        sbuf_printf(err, "cannot read %s: %s", path,
+                    bad ? "read error" : "larger than 4 MiB");
+        return -1;
+    }
+    return 0;
+}
+
+/* Replays the record's moves from its start on a scratch position, so
+ * that a bad record is refused before the session changes. */
+static int check_record(const struct game_record *r, struct sbuf *err)
+{
+    const struct game_ops *g = r->game;
+    unsigned char *pos = malloc(g->state_size);
+    if (!pos) {
+        sbuf_puts(err, "out of memory");
+        return -1;
+    }
+    int rc = 0;
+    if (g->from_string(pos, sbuf_str(&r->start), err) != 0) {
+        rc = -1;
+    } else {
+        char *moves = strdup(sbuf_str(&r->moves));
+        char *save = NULL;
+        for (char *tok = moves ? strtok_r(moves, " ", &save) : NULL;
+             tok && rc == 0; tok = strtok_r(NULL, " ", &save)) {
+            move_t m;
+            struct sbuf why = SBUF_INIT;
+            if (g->outcome(pos, NULL) != GAME_ONGOING ||
+                g->parse_move(pos, tok, &m, &why) != MOVE_PARSE_OK) {
+                sbuf_printf(err, "illegal move in the record: %s %s", tok,
+                            sbuf_str(&why));
+                rc = -1;
+            } else {
+                g->play(pos, m);
+            }
+            sbuf_free(&why);
+        }
+        if (!moves)
+            rc = -1;
+        free(moves);
+    }
+    free(pos);
+    return rc;
+}
+
+/* Arguments: FILE.  Fails: unreadable file, malformed record, a move that
+ * is not legal (nothing changes then).  Returns: nothing; the game of the
+ * record is set up from its start (XSTART) with its moves played, and a
+ * resignation (XEND[resign]) is repeated. */
+enum gtp_status cmd_loadsgf(struct session *s, int argc, char **argv,
+                            struct sbuf *out)
+{
+    (void)argc;
+    struct sbuf text = SBUF_INIT;
+    struct sbuf err = SBUF_INIT;
+    struct game_record r;
+    record_init(&r);
+    size_t at = 0;
+    enum gtp_status st = GTP_FAIL;
+    if (read_file(argv[0], &text, &err) != 0) {
+        sbuf_puts(out, sbuf_str(&err));
+    } else if (sgf_read(sbuf_str(&text), text.len, &at, &r, &err) != 1) {
+        sbuf_printf(out, "syntax error: %s: %s", argv[0],
+                    err.len ? sbuf_str(&err) : "no game in the file");
+    } else if (check_record(&r, &err) != 0 ||
+               session_setposition(s, sbuf_str(&r.start), &err) != 0) {
+        sbuf_printf(out, "syntax error: %s: %s", argv[0], sbuf_str(&err));
+    } else {
+        st = GTP_OK;
+        char *moves = strdup(sbuf_str(&r.moves));
+        char *save = NULL;
+        for (char *tok = moves ? strtok_r(moves, " ", &save) : NULL;
+             tok && st == GTP_OK; tok = strtok_r(NULL, " ", &save)) {
+            move_t m;
+            sbuf_reset(&err);
+            if (s->game->parse_move(session_position(s), tok, &m, &err) !=
+                    MOVE_PARSE_OK || session_play(s, m) != 0)
+                st = GTP_FAIL;      /* checked above: only memory */
+        }
+        if (!moves || st != GTP_OK) {
+            sbuf_puts(out, "out of memory");
+            st = GTP_FAIL;
+        } else if (r.end == END_RESIGN && r.result != GAME_DRAW &&
+                   r.result != GAME_ONGOING &&
+                   session_outcome(s, NULL) == GAME_ONGOING) {
+            session_resign(s, r.result == GAME_WIN_FIRST ? 1 : 0);
+        }
+        free(moves);
+    }
+    record_free(&r);
+    sbuf_free(&err);
+    sbuf_free(&text);
+    return st;
+}
+
+/* Fills r from the session: the start position, the moves, who made
+ * them and the result so far. */
+static void session_record(const struct session *s, struct game_record *r)
+{
+    const struct game_ops *g = s->game;
+    r->game = g;
+    for (int i = 0; i < 2; i++)
+        snprintf(r->names[i], sizeof r->names[i], "%s", g->side_names[i]);
+    r->seed = s->opt.seed;
+    int margin = 0;
+    r->result = session_outcome(s, &margin);
+    r->margin = margin;
+    bool rules_ended = s->game->outcome(session_position(s), NULL) !=
+                       GAME_ONGOING;
+    r->end = s->resigned ? END_RESIGN
+           : r->result != GAME_ONGOING && !rules_ended ? END_ADJUDICATED
+           : END_NORMAL;
+    time_t now = time(NULL);
+    struct tm tm;
+    gmtime_r(&now, &tm);
+    strftime(r->date, sizeof r->date, "%Y-%m-%d", &tm);
+    g->to_string(s->states, &r->start);
+    for (int k = 0; k < s->nply; k++) {
+        const void *pos = s->states + (size_t)k * g->state_size;
+        char text[MOVE_STR_MAX];
+        g->format_move(pos, s->moves[k], text);
+        sbuf_printf(&r->moves, "%s%s", k ? " " : "", text);
+        sbuf_putc(&r->sides, "WB"[g->side_to_move(pos)]);
+    }
+    r->nmoves = s->nply;
+    sbuf_printf(&r->timectl, "movetime %g", s->opt.movetime);
+    if (r->result == GAME_ONGOING)
+        sbuf_puts(&r->reason, "game in progress");
+    else
+        cmd_format_result(s, r->result, margin, &r->reason);
+}
+
+/* Arguments: none.  Returns: the game so far as an SGF record (multi-line,
+ * starting on the line after "= "); RE is "?" while the game goes on. */
+enum gtp_status cmd_printsgf(struct session *s, int argc, char **argv,
+                             struct sbuf *out)
+{
+    (void)argc;
+    (void)argv;
+    struct game_record r;
+    record_init(&r);
+    session_record(s, &r);
+    sbuf_putc(out, '\n');
+    sgf_write(&r, PACKAGE_NAME " " PACKAGE_VERSION, out);
+    bool oom = record_oom(&r);
+    record_free(&r);
+    if (oom) {
+        sbuf_reset(out);
+        sbuf_puts(out, "out of memory");
+        return GTP_FAIL;
+    }
+    return GTP_OK;
+}

@@ -1,0 +1,35 @@
+# src/web/local.mk -- triad-web, the browser front end, with its page
+# (web/), documentation and tests.  Included at the end of the top-level
+# Makefile.am; paths are relative to the top directory.
+
+webdir = $(pkgdatadir)/web
+WEB_PAGE = web/index.html web/style.css web/app.js web/boards.js
+dist_web_DATA = $(WEB_PAGE)
+dist_doc_DATA += doc/triad-web.md
+WEB_SOURCES = \
+	src/web/relay.c src/web/relay.h \
+	src/web/server.c src/web/server.h \
+	src/web/sessions.c src/web/sessions.h
+EXTRA_DIST += src/web/local.mk $(WEB_SOURCES) src/web/main.c \
+	tests/web/package.json tests/web/package-lock.json \
+	tests/web/browser.mjs tests/web/run.sh
+
+if HAVE_WEB
+bin_PROGRAMS += src/triad-web
+src_triad_web_SOURCES = src/web/main.c $(WEB_SOURCES)
+src_triad_web_CPPFLAGS = $(AM_CPPFLAGS) $(WEB_CFLAGS) \
+	-DWEB_SOURCE_ROOT='"$(abs_top_srcdir)/web"' \
+	-DWEB_BUILD_PROGDIR='"$(abs_top_builddir)/src"' \
+	-DWEB_INSTALL_ROOT='"$(webdir)"'
+src_triad_web_LDADD = src/libtriad.a $(WEB_LIBS)
+
+# The relay and the session table against this build's engine.
+if HAVE_CHECK
+check_PROGRAMS += tests/check_web
+TESTS += tests/check_web
+tests_check_web_SOURCES = tests/check_web.c $(WEB_SOURCES)
+tests_check_web_CPPFLAGS = $(AM_CPPFLAGS) $(WEB_CFLAGS)
+tests_check_web_CFLAGS = $(CHECK_CFLAGS_ALL)
+tests_check_web_LDADD = $(CHECK_LDADD_ALL) $(WEB_LIBS)
+endif
+endif

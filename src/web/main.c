@@ -1,0 +1,220 @@
+/* main.c -- triad-web: serves the triad page and one engine per game
+ * session.  Options, paths, signals and the idle reaper; the rest is in
+ * server.c, sessions.c and relay.c.  Manual: doc/triad-web.md. */
+#include "config.h"
+
+#include <getopt.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "web/server.h"
+#include "web/sessions.h"
+
+#define MAX_ENGINE_WORDS 64
+
+struct settings {
+    const char *bind;
+    unsigned port;
+    const char *engine;         /* --engine 'CMD ARGS', or NULL */
+    const char *root;           /* --root DIR, or NULL          */
+    size_t max_sessions;
+    double idle;                /* seconds before a session is reaped */
+    double timeout;             /* seconds an engine may think        */
+};
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+        "usage: triad-web [--port N] [--bind ADDR] [--engine 'CMD ARGS']\n"
+        "                 [--root DIR] [--max-sessions N] [--idle SECONDS]\n"
+        "                 [--timeout SECONDS] [--help] [--version]\n"
+        "Serves the triad page on http://ADDR:N/ (default 127.0.0.1:8080;\n"
+        "port 0 picks a free one) with one engine process per game session.\n");
+}
+
+static int number(const char *s, double lo, double hi, double *out)
+{
+    char *end;
+    double v = strtod(s, &end);
+    if (end == s || *end || !(v >= lo && v <= hi))
+        return -1;
+    *out = v;
+    return 0;
+}
+
+/* 0: go on; 1: done (help, version); -1: bad arguments. */
+static int parse_args(int argc, char **argv, struct settings *set)
+{
+    static const struct option longopts[] = {
+        { "port", required_argument, NULL, 'p' },
+        { "bind", required_argument, NULL, 'b' },
+        { "engine", required_argument, NULL, 'e' },
+        { "root", required_argument, NULL, 'r' },
+        { "max-sessions", required_argument, NULL, 'm' },
+        { "idle", required_argument, NULL, 'i' },
+        { "timeout", required_argument, NULL, 't' },
+        { "help", no_argument, NULL, 'h' },
+        { "version", no_argument, NULL, 'V' },
+        { NULL, 0, NULL, 0 }
+    };
+    int c;
+    double v;
+    while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+        int bad = 0;
+        switch (c) {
+        case 'p': bad = number(optarg, 0, 65535, &v); set->port = (unsigned)v;
+                  break;
+        case 'b': set->bind = optarg; break;
+        case 'e': set->engine = optarg; break;
+        case 'r': set->root = optarg; break;
+        case 'm': bad = number(optarg, 1, 1000, &v);
+                  set->max_sessions = (size_t)v; break;
+        case 'i': bad = number(optarg, 1, 1e7, &set->idle); break;
+        case 't': bad = number(optarg, 1, 1e7, &set->timeout); break;
+        case 'h': usage(stdout); return 1;
+        case 'V': printf("triad-web %s\n", PACKAGE_VERSION); return 1;
+        default: usage(stderr); return -1;
+        }
+        if (bad) {
+            fprintf(stderr, "triad-web: bad option value: %s\n", optarg);
+            return -1;
+        }
+    }
+    if (optind < argc) {
+        fprintf(stderr, "triad-web: unexpected argument: %s\n", argv[optind]);
+        return -1;
+    }
+    return 0;
+}
+
+/* The directory of this program, from /proc/self/exe. */
+static int own_dir(char *buf, size_t size)
+{
+    ssize_t n = readlink("/proc/self/exe", buf, size - 1);
+    if (n <= 0)
+        return -1;
+    buf[n] = '\0';
+    char *slash = strrchr(buf, '/');
+    if (!slash)
+        return -1;
+    *slash = '\0';
+    return 0;
+}
+
+/* Splits --engine (or "DIR/triad" next to this program) into words. */
+static int engine_words(const char *engine, char *store, size_t size,
+                        char *argv[MAX_ENGINE_WORDS + 1])
+{
+    if (engine) {
+        if (strlen(engine) >= size)
+            return -1;
+        strcpy(store, engine);
+    } else {
+        char dir[PATH_MAX];
+        if (own_dir(dir, sizeof dir) != 0 ||
+            (size_t)snprintf(store, size, "%s/triad", dir) >= size)
+            return -1;
+        argv[0] = store;
+        argv[1] = NULL;
+        return 0;
+    }
+    int n = 0;
+    for (char *w = strtok(store, " \t"); w; w = strtok(NULL, " \t")) {
+        if (n == MAX_ENGINE_WORDS)
+            return -1;
+        argv[n++] = w;
+    }
+    argv[n] = NULL;
+    return n > 0 ? 0 : -1;
+}
+
+/* The page's files: --root, else the source tree when this program runs
+ * from the build tree, else the installed copy. */
+static const char *page_root(const char *root)
+{
+    char dir[PATH_MAX];
+    if (root)
+        return root;
+    if (own_dir(dir, sizeof dir) == 0 &&
+        strcmp(dir, WEB_BUILD_PROGDIR) == 0)
+        return WEB_SOURCE_ROOT;
+    return WEB_INSTALL_ROOT;
+}
+
+struct reaper {
+    struct session_table *sessions;
+    double idle;
+};
+
+static void *reaper_main(void *arg)
+{
+    const struct reaper *r = arg;
+    for (;;) {
+        sleep(5);
+        sessions_reap(r->sessions, r->idle);
+    }
+    return NULL;
+}
+
+int main(int argc, char **argv)
+{
+    struct settings set = { "127.0.0.1", 8080, NULL, NULL, 8, 900, 600 };
+    int rc = parse_args(argc, argv, &set);
+    if (rc != 0)
+        return rc > 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    static char engine_store[PATH_MAX + 4096];
+    char *engine_argv[MAX_ENGINE_WORDS + 1];
+    if (engine_words(set.engine, engine_store, sizeof engine_store,
+                     engine_argv) != 0) {
+        fprintf(stderr, "triad-web: bad --engine command\n");
+        return EXIT_FAILURE;
+    }
+    /* Signals: a vanished engine gives write errors, not death; SIGINT
+     * and SIGTERM are taken by sigwait below, so every thread blocks
+     * them. */
+    signal(SIGPIPE, SIG_IGN);
+    sigset_t quit;
+    sigemptyset(&quit);
+    sigaddset(&quit, SIGINT);
+    sigaddset(&quit, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &quit, NULL);
+
+    struct session_table *sessions =
+        sessions_new(set.max_sessions, engine_argv);
+    if (!sessions) {
+        fprintf(stderr, "triad-web: out of memory\n");
+        return EXIT_FAILURE;
+    }
+    struct server_config cfg = {
+        .bind = set.bind, .port = set.port, .root = page_root(set.root),
+        .command_timeout = set.timeout, .sessions = sessions,
+    };
+    struct server *srv = server_start(&cfg);
+    if (!srv) {
+        sessions_free(sessions);
+        return EXIT_FAILURE;
+    }
+    struct reaper reaper = { sessions, set.idle };
+    pthread_t reaper_thread;
+    bool reaping = pthread_create(&reaper_thread, NULL, reaper_main,
+                                  &reaper) == 0;
+    printf("triad-web: serving %s on http://%s:%u/\n", cfg.root, set.bind,
+           server_port(srv));
+    fflush(stdout);
+    int sig;
+    sigwait(&quit, &sig);
+    if (reaping) {
+        pthread_cancel(reaper_thread);      /* it waits in sleep() */
+        pthread_join(reaper_thread, NULL);
+    }
+    server_stop(srv);
+    sessions_free(sessions);
+    return EXIT_SUCCESS;
+}

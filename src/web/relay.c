@@ -1,0 +1,319 @@
+/* relay.c -- an engine subprocess, its reader thread and reply matching.
+ *
+ * The reader thread owns the engine's standard output.  It cuts it into
+ * lines and follows the framing of doc/protocol.md: a reply starts with a
+ * line beginning with '=' or '?' and ends with an empty line.  A plain
+ * reply is handed to the one waiting relay_command; the body of a
+ * streamed reply is published line by line (only the newest line is
+ * kept: a watcher wants the latest state, not a backlog).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "web/relay.h"
+
+extern char **environ;
+
+struct relay {
+    pid_t pid;
+    int to_engine;              /* write end of the engine's stdin      */
+    int from_engine;            /* read end of the engine's stdout      */
+    pthread_t reader;
+    pthread_mutex_t lock;       /* guards everything below              */
+    pthread_cond_t changed;     /* any field below changed              */
+    pthread_mutex_t talk;       /* one command at a time                */
+    int refs;
+    bool alive;
+    bool stopped;               /* relay_stop ran                       */
+    bool in_reply;              /* between a '='/'?' line and the blank */
+    bool expect_stream;         /* the next '=' reply is a stream       */
+    bool streaming;             /* inside a streamed reply's body       */
+    bool reply_ready;
+    bool reply_ok;
+    struct sbuf reply;          /* the reply being read / just read    */
+    char *stream_last;          /* newest line of the stream            */
+    unsigned long stream_seq;   /* number of stream lines so far        */
+};
+
+/* The reply text without the '='/'?' and the optional id. */
+static const char *reply_body(const char *line)
+{
+    line++;
+    while (*line >= '0' && *line <= '9')
+        line++;
+    return *line == ' ' ? line + 1 : line;
+}
+
+/* One line of engine output (no '\n'), with r->lock held. */
+static void take_line(struct relay *r, const char *line)
+{
+    if (!r->in_reply) {
+        if (line[0] != '=' && line[0] != '?')
+            return;                 /* not framed: ignore it */
+        r->in_reply = true;
+        if (line[0] == '=' && r->expect_stream) {
+            r->expect_stream = false;
+            r->streaming = true;
+            free(r->stream_last);       /* nothing of an older stream */
+            r->stream_last = NULL;
+            r->reply_ok = true;
+            r->reply_ready = true;  /* the header answers the starter */
+        } else {
+            r->expect_stream = false;
+            r->reply_ok = line[0] == '=';
+            sbuf_reset(&r->reply);
+            sbuf_puts(&r->reply, reply_body(line));
+        }
+    } else if (line[0] == '\0') {
+        r->in_reply = false;
+        if (r->streaming)
+            r->streaming = false;
+        else
+            r->reply_ready = true;
+    } else if (r->streaming) {
+        char *copy = strdup(line);
+        if (copy) {
+            free(r->stream_last);
+            r->stream_last = copy;
+            r->stream_seq++;
+        }
+    } else {
+        sbuf_putc(&r->reply, '\n');
+        sbuf_puts(&r->reply, line);
+    }
+    pthread_cond_broadcast(&r->changed);
+}
+
+static void *reader_main(void *arg)
+{
+    struct relay *r = arg;
+    struct sbuf line = SBUF_INIT;
+    char buf[4096];
+    for (;;) {
+        ssize_t n = read(r->from_engine, buf, sizeof buf);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break;
+        pthread_mutex_lock(&r->lock);
+        for (ssize_t i = 0; i < n; i++) {
+            if (buf[i] == '\n') {
+                take_line(r, sbuf_str(&line));
+                sbuf_reset(&line);
+            } else if (buf[i] != '\r') {
+                sbuf_putc(&line, buf[i]);
+            }
+        }
+        pthread_mutex_unlock(&r->lock);
+    }
+    sbuf_free(&line);
+    pthread_mutex_lock(&r->lock);
+    r->alive = false;
+    r->streaming = false;
+    pthread_cond_broadcast(&r->changed);
+    pthread_mutex_unlock(&r->lock);
+    return NULL;
+}
+
+static int spawn_engine(struct relay *r, char *const argv[])
+{
+    int in[2], out[2];
+    if (pipe2(in, O_CLOEXEC) != 0)
+        return -1;
+    if (pipe2(out, O_CLOEXEC) != 0) {
+        close(in[0]);
+        close(in[1]);
+        return -1;
+    }
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_adddup2(&fa, in[0], STDIN_FILENO);
+    posix_spawn_file_actions_adddup2(&fa, out[1], STDOUT_FILENO);
+    posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, "/dev/null",
+                                     O_WRONLY, 0);
+    int rc = posix_spawnp(&r->pid, argv[0], &fa, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    close(in[0]);
+    close(out[1]);
+    if (rc != 0) {
+        close(in[1]);
+        close(out[0]);
+        return -1;
+    }
+    r->to_engine = in[1];
+    r->from_engine = out[0];
+    return 0;
+}
+
+struct relay *relay_start(char *const argv[])
+{
+    struct relay *r = calloc(1, sizeof *r);
+    if (!r)
+        return NULL;
+    sbuf_init(&r->reply);
+    if (spawn_engine(r, argv) != 0) {
+        free(r);
+        return NULL;
+    }
+    pthread_mutex_init(&r->lock, NULL);
+    pthread_mutex_init(&r->talk, NULL);
+    pthread_cond_init(&r->changed, NULL);
+    r->refs = 1;
+    r->alive = true;
+    if (pthread_create(&r->reader, NULL, reader_main, r) != 0) {
+        kill(r->pid, SIGKILL);
+        waitpid(r->pid, NULL, 0);
+        close(r->to_engine);
+        close(r->from_engine);
+        free(r);
+        return NULL;
+    }
+    return r;
+}
+
+void relay_ref(struct relay *r)
+{
+    pthread_mutex_lock(&r->lock);
+    r->refs++;
+    pthread_mutex_unlock(&r->lock);
+}
+
+void relay_unref(struct relay *r)
+{
+    pthread_mutex_lock(&r->lock);
+    bool last = --r->refs == 0;
+    pthread_mutex_unlock(&r->lock);
+    if (!last)
+        return;
+    pthread_cond_destroy(&r->changed);
+    pthread_mutex_destroy(&r->lock);
+    pthread_mutex_destroy(&r->talk);
+    sbuf_free(&r->reply);
+    free(r->stream_last);
+    free(r);
+}
+
+void relay_stop(struct relay *r)
+{
+    pthread_mutex_lock(&r->lock);
+    bool first = !r->stopped;
+    r->stopped = true;
+    pthread_mutex_unlock(&r->lock);
+    if (first) {
+        close(r->to_engine);
+        kill(r->pid, SIGKILL);
+        pthread_join(r->reader, NULL);   /* EOF follows the kill */
+        while (waitpid(r->pid, NULL, 0) < 0 && errno == EINTR)
+            ;
+        close(r->from_engine);
+    }
+    relay_unref(r);
+}
+
+bool relay_alive(struct relay *r)
+{
+    pthread_mutex_lock(&r->lock);
+    bool alive = r->alive;
+    pthread_mutex_unlock(&r->lock);
+    return alive;
+}
+
+static struct timespec deadline_after(double seconds)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    long long ns = ts.tv_nsec + (long long)(seconds * 1e9);
+    ts.tv_sec += (time_t)(ns / 1000000000LL);
+    ts.tv_nsec = (long)(ns % 1000000000LL);
+    return ts;
+}
+
+static int write_all(int fd, const char *p, size_t n)
+{
+    while (n > 0) {
+        ssize_t k = write(fd, p, n);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0)
+            return -1;
+        p += k;
+        n -= (size_t)k;
+    }
+    return 0;
+}
+
+static int exchange(struct relay *r, const char *line, bool stream,
+                    double timeout, struct sbuf *reply)
+{
+    pthread_mutex_lock(&r->talk);
+    pthread_mutex_lock(&r->lock);
+    r->reply_ready = false;
+    r->expect_stream = stream;
+    bool alive = r->alive && !r->stopped;
+    pthread_mutex_unlock(&r->lock);
+    int rc = -1;
+    struct sbuf text = SBUF_INIT;
+    sbuf_puts(&text, line);
+    sbuf_putc(&text, '\n');
+    if (alive && write_all(r->to_engine, sbuf_str(&text), text.len) == 0) {
+        struct timespec until = deadline_after(timeout);
+        pthread_mutex_lock(&r->lock);
+        while (r->alive && !r->reply_ready &&
+               pthread_cond_timedwait(&r->changed, &r->lock, &until) == 0)
+            ;
+        if (r->reply_ready) {
+            rc = r->reply_ok ? 1 : 0;
+            sbuf_reset(reply);
+            if (!stream || !r->reply_ok)
+                sbuf_puts(reply, sbuf_str(&r->reply));
+        }
+        r->expect_stream = false;
+        pthread_mutex_unlock(&r->lock);
+    }
+    sbuf_free(&text);
+    pthread_mutex_unlock(&r->talk);
+    return rc;
+}
+
+int relay_command(struct relay *r, const char *line, double timeout,
+                  struct sbuf *reply)
+{
+    return exchange(r, line, false, timeout, reply);
+}
+
+int relay_stream_start(struct relay *r, const char *line, double timeout,
+                       struct sbuf *reply)
+{
+    return exchange(r, line, true, timeout, reply);
+}
+
+int relay_stream_wait(struct relay *r, unsigned long *seen, double timeout,
+                      struct sbuf *out)
+{
+    struct timespec until = deadline_after(timeout);
+    pthread_mutex_lock(&r->lock);
+    while (r->streaming && (r->stream_seq == *seen || !r->stream_last) &&
+           pthread_cond_timedwait(&r->changed, &r->lock, &until) == 0)
+        ;
+    int rc;
+    if (r->streaming && r->stream_seq != *seen && r->stream_last) {
+        sbuf_puts(out, r->stream_last);
+        sbuf_putc(out, '\n');
+        *seen = r->stream_seq;
+        rc = 1;
+    } else {
+        rc = r->streaming ? 0 : -1;
+    }
+    pthread_mutex_unlock(&r->lock);
+    return rc;
+}

@@ -1,0 +1,20 @@
+#!/bin/sh
+# tests/web/run.sh -- the browser tests of triad-web: installs the pinned
+# puppeteer-core (npm ci, no browser download: Debian's chromium is used)
+# and runs tests/web/browser.mjs against the built server.  Screenshots
+# of the boards are kept in OUTDIR (default: web-screenshots in the build
+# directory).
+#
+#   tests/web/run.sh [TRIAD_WEB [OUTDIR]]
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+server=$(cd "$(dirname "${1:-src/triad-web}")" && pwd)/$(basename "${1:-src/triad-web}")
+out=${2:-web-screenshots}
+case $out in /*) ;; *) out=$PWD/$out ;; esac
+[ -x "$server" ] || { echo "run.sh: no server at $server" >&2; exit 1; }
+cd "$here"
+if [ ! -d node_modules/puppeteer-core ] ||
+   [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
+fi
+exec node browser.mjs "$server" "$out"
