@@ -17,6 +17,7 @@
  * Stopping is polled through the worker like every other search.
  */
 #include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "search/search_int.h"
@@ -45,6 +46,9 @@ struct solver {
     uint64_t (*key_of)(const void *st);
     struct solve_bucket *table;
     uint64_t mask;           /* buckets - 1 */
+    /* The children of the node being ordered (max_moves each). */
+    uint64_t *keys;
+    bool *same;              /* the child's mover is the node's          */
     bool aborted;
 };
 
@@ -123,23 +127,74 @@ static void store(struct solver *sv, uint64_t key, move_t move, int lo,
 
 /* ---- the search ---------------------------------------------------------- */
 
-/* Orders mv[0..n) with the table's move first and then by the static
- * evaluation of the child from the mover's view (best first). */
-static void order_moves(const struct solver *sv, const void *st, move_t *mv,
-                        int *scores, int n, move_t first,
-                        unsigned char *scratch)
+/* The key order_moves gives a finished child (not probed; a position
+ * whose key this is only loses the probe, which orders its moves). */
+#define KEY_FINISHED UINT64_MAX
+
+/* Sort keys: children the rules or the table already bound come first by
+ * their bounds, the rest by their static evaluation (|eval| < BOUND_STEP). */
+#define BOUND_STEP 1000000
+
+/* The sort key of a child whose margin, from the mover's view, lies in
+ * [lo, hi]: a higher lower bound first, and a child known to be weak
+ * (a finite upper bound) after the unknown ones. */
+static int bound_key(int lo, int hi)
+{
+    return (lo > -MARGIN_INF ? BOUND_STEP * lo : 0) +
+           (hi < MARGIN_INF ? BOUND_STEP * (hi - MARGIN_INF) : 0);
+}
+
+/* Makes every child once.  A child that already proves the mover at
+ * least beta (a finished game, or bounds in the table: an enhanced
+ * transposition cut-off) ends the node, with its value in *cut and its
+ * move in *cut_move.  Otherwise the moves are ordered: the table's move
+ * first, then by what is known of the children, then by the static
+ * evaluation from the mover's view.  The children's keys are computed
+ * and their buckets prefetched in a first pass, so that the table's
+ * cache misses overlap. */
+static bool order_moves(const struct solver *sv, const void *st, move_t *mv,
+                        int *scores, int n, move_t first, int beta,
+                        unsigned char *scratch, int *cut, move_t *cut_move)
 {
     const struct game_ops *g = sv->g;
     int side = g->side_to_move(st);
+    uint64_t *keys = sv->keys;
+    bool *same = sv->same;
     for (int i = 0; i < n; i++) {
-        if (mv[i] == first) {
-            scores[i] = INT_MAX;
-            continue;
-        }
         memcpy(scratch, st, g->state_size);
         g->play(scratch, mv[i]);
+        same[i] = g->side_to_move(scratch) == side;
+        if (g->outcome(scratch, NULL) != GAME_ONGOING) {
+            int v = final_margin(g, scratch, side);
+            if (v >= beta) {
+                *cut = v;
+                *cut_move = mv[i];
+                return true;
+            }
+            keys[i] = KEY_FINISHED;
+            scores[i] = bound_key(v, v);
+            continue;
+        }
+        keys[i] = sv->key_of(scratch);
+        __builtin_prefetch(&sv->table[keys[i] & sv->mask]);
         int e = g->evaluate(scratch);
-        scores[i] = g->side_to_move(scratch) == side ? e : -e;
+        scores[i] = same[i] ? e : -e;
+    }
+    for (int i = 0; i < n; i++) {
+        const struct solve_entry *e =
+            keys[i] == KEY_FINISHED ? NULL : probe(sv, keys[i]);
+        if (e) {
+            int lo = same[i] ? e->lo : -e->hi;
+            int hi = same[i] ? e->hi : -e->lo;
+            if (lo >= beta) {
+                *cut = lo;
+                *cut_move = mv[i];
+                return true;
+            }
+            scores[i] += bound_key(lo, hi);
+        }
+        if (mv[i] == first)
+            scores[i] = INT_MAX;
     }
     for (int i = 1; i < n; i++) {          /* insertion sort, descending */
         move_t m = mv[i];
@@ -152,6 +207,7 @@ static void order_moves(const struct solver *sv, const void *st, move_t *mv,
         mv[j + 1] = m;
         scores[j + 1] = k;
     }
+    return false;
 }
 
 static int solve_node(struct solver *sv, int ply, int alpha, int beta,
@@ -212,7 +268,15 @@ static int solve_node(struct solver *sv, int ply, int alpha, int beta,
             beta = beta < e->hi ? beta : e->hi;
         }
     }
-    order_moves(sv, st, mv, w->keys[ply], n, first, worker_state(w, ply + 1));
+    int cut;
+    move_t cut_move;
+    if (order_moves(sv, st, mv, w->keys[ply], n, first, beta,
+                    worker_state(w, ply + 1), &cut, &cut_move)) {
+        store(sv, key, cut_move, cut, MARGIN_INF, 1);
+        if (best_out)
+            *best_out = cut_move;
+        return cut;
+    }
     int alpha0 = alpha;
     int best = -MARGIN_INF;
     move_t best_move = MOVE_NONE;
@@ -260,25 +324,46 @@ static void print_bounds(const struct search *s, int lo, int hi)
     fflush(f);
 }
 
-static struct solver solver_open(struct search *s)
+/* Returns false when memory is short (then nothing is allocated). */
+static bool solver_open(struct solver *out, struct search *s)
 {
     const struct game_ops *g = s->g;
+    size_t n = (size_t)g->max_moves;
     struct solver sv = {
         .w = s->w[0],
         .g = g,
         .key_of = g->hash_symmetric ? g->hash_symmetric : g->hash,
         .table = tt_lend(&s->tt),
         .mask = tt_bytes(&s->tt) / sizeof(struct solve_bucket) - 1,
-        .aborted = false,
+        .keys = malloc(n * sizeof(uint64_t)),
+        .same = malloc(n * sizeof(bool)),
     };
+    *out = sv;
+    if (!sv.keys || !sv.same) {
+        free(sv.keys);
+        free(sv.same);
+        return false;
+    }
     tt_clear(&s->tt);                 /* all zero: every slot empty */
-    return sv;
+    return true;
+}
+
+static void solver_close(struct solver *sv, struct search *s)
+{
+    free(sv->keys);
+    free(sv->same);
+    tt_clear(&s->tt);                 /* the memory returns to the search */
 }
 
 int solve_exact(struct search *s, struct search_result *out)
 {
-    struct solver sv = solver_open(s);
-    struct worker *w = sv.w;
+    struct solver sv;
+    struct worker *w = s->w[0];
+    if (!solver_open(&sv, s)) {
+        out->best = w->moves[0][0];   /* no memory, no proof: a legal move */
+        out->proven = false;
+        return 0;
+    }
     memcpy(worker_state(w, 0), s->root, s->g->state_size);
     /* MTD(f): null-window tests close in on the value; each reuses the
      * bounds the earlier ones stored (first: can the side to move avoid
@@ -299,7 +384,7 @@ int solve_exact(struct search *s, struct search_result *out)
         }
         print_bounds(s, lo, hi);
     }
-    tt_clear(&s->tt);                 /* the memory returns to the search */
+    solver_close(&sv, s);
     out->nodes = search_total_nodes(s);
     /* lo was last raised by a test that a root move passed, and that move
      * reaches the value; so only a stop leaves no answer. */
