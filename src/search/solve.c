@@ -49,6 +49,7 @@ struct solver {
     /* The children of the node being ordered (max_moves each). */
     uint64_t *keys;
     bool *same;              /* the child's mover is the node's          */
+    move_t *replies;         /* scratch for moves_of without count_moves */
     bool aborted;
 };
 
@@ -144,6 +145,21 @@ static int bound_key(int lo, int hi)
            (hi < MARGIN_INF ? BOUND_STEP * (hi - MARGIN_INF) : 0);
 }
 
+/* Sort-key weight of a legal move of the child's mover, in the static
+ * evaluation's units: fewer replies first, since the proof must answer
+ * every reply (3x3 Cephalopod: 9.5 M -> 8.1 M nodes with 100, 8.8 M with
+ * 10 or 1000). */
+#define REPLY_WEIGHT 100
+
+/* The number of legal moves of the child in scratch. */
+static int moves_of(const struct solver *sv, const void *child)
+{
+    const struct game_ops *g = sv->g;
+    if (g->count_moves)
+        return (int)g->count_moves(child);
+    return g->gen_moves(child, sv->replies);
+}
+
 /* Makes every child once.  A child that already proves the mover at
  * least beta (a finished game, or bounds in the table: an enhanced
  * transposition cut-off) ends the node, with its value in *cut and its
@@ -177,7 +193,7 @@ static bool order_moves(const struct solver *sv, const void *st, move_t *mv,
         }
         keys[i] = sv->key_of(scratch);
         __builtin_prefetch(&sv->table[keys[i] & sv->mask]);
-        int e = g->evaluate(scratch);
+        int e = g->evaluate(scratch) + REPLY_WEIGHT * moves_of(sv, scratch);
         scores[i] = same[i] ? e : -e;
     }
     for (int i = 0; i < n; i++) {
@@ -337,11 +353,13 @@ static bool solver_open(struct solver *out, struct search *s)
         .mask = tt_bytes(&s->tt) / sizeof(struct solve_bucket) - 1,
         .keys = malloc(n * sizeof(uint64_t)),
         .same = malloc(n * sizeof(bool)),
+        .replies = malloc(n * sizeof(move_t)),
     };
     *out = sv;
-    if (!sv.keys || !sv.same) {
+    if (!sv.keys || !sv.same || !sv.replies) {
         free(sv.keys);
         free(sv.same);
+        free(sv.replies);
         return false;
     }
     tt_clear(&s->tt);                 /* all zero: every slot empty */
@@ -352,6 +370,7 @@ static void solver_close(struct solver *sv, struct search *s)
 {
     free(sv->keys);
     free(sv->same);
+    free(sv->replies);
     tt_clear(&s->tt);                 /* the memory returns to the search */
 }
 
