@@ -51,6 +51,15 @@ struct solver {
     bool *same;              /* the child's mover is the node's          */
     move_t *replies;         /* scratch for moves_of without count_moves */
     bool aborted;
+    /* What the progress lines show. */
+    struct search *s;
+    int lo, hi;              /* the margin proven so far                 */
+    int beta;                /* the current test: margin >= beta?        */
+    int root_moves;          /* root moves of the current test           */
+    int root_refuted;        /* of them, shown not to reach beta         */
+    uint64_t used;           /* table entries in use                     */
+    double next_report;      /* search_clock() time of the next line     */
+    double report_gap;       /* seconds between lines, doubling          */
 };
 
 /* Margins fit an int8_t: they are capped at WIN_MARGIN_CAP, and this
@@ -117,6 +126,7 @@ static void store(struct solver *sv, uint64_t key, move_t move, int lo,
         for (int i = 1; i < SOLVE_WAYS; i++)
             if (b->e[i].work < e->work)
                 e = &b->e[i];
+        sv->used += e->work == 0;
         e->check = (uint32_t)(key >> 32);
         e->check_low = (uint8_t)(key >> 24);
     }
@@ -124,6 +134,32 @@ static void store(struct solver *sv, uint64_t key, move_t move, int lo,
     e->lo = (int8_t)lo;
     e->hi = (int8_t)hi;
     e->work = work;
+}
+
+/* ---- stopping and progress ---------------------------------------------- */
+
+static void print_progress(const struct solver *sv);
+
+/* Checked at every position made: true when the solve must stop (the
+ * worker's poll sets w->stop on the deadline, the node budget and the
+ * caller's stop flag).  A long proof also writes a progress line here,
+ * after 1 s and then at doubling intervals up to a minute. */
+#define PROGRESS_POLL 0xFFFF    /* the clock is read every 65536 nodes */
+#define PROGRESS_GAP_MAX 60.0
+
+static bool solver_stopped(struct solver *sv)
+{
+    struct worker *w = sv->w;
+    if (w->stop)
+        sv->aborted = true;
+    else if ((w->nodes & PROGRESS_POLL) == 0 &&
+             search_clock() >= sv->next_report) {
+        print_progress(sv);
+        if (sv->report_gap < PROGRESS_GAP_MAX)
+            sv->report_gap *= 2;
+        sv->next_report = search_clock() + sv->report_gap;
+    }
+    return sv->aborted;
 }
 
 /* ---- the search ---------------------------------------------------------- */
@@ -241,10 +277,8 @@ static int child_value(struct solver *sv, int ply, move_t m, int alpha,
     memcpy(child, st, g->state_size);
     g->play(child, m);
     worker_count(w);
-    if (w->stop) {
-        sv->aborted = true;
+    if (solver_stopped(sv))
         return 0;
-    }
     if (g->side_to_move(child) == g->side_to_move(st))
         return solve_node(sv, ply + 1, alpha, beta, NULL);
     return -solve_node(sv, ply + 1, -beta, -alpha, NULL);
@@ -293,6 +327,10 @@ static int solve_node(struct solver *sv, int ply, int alpha, int beta,
             *best_out = cut_move;
         return cut;
     }
+    if (ply == 0) {
+        sv->root_moves = n;
+        sv->root_refuted = 0;
+    }
     int alpha0 = alpha;
     int best = -MARGIN_INF;
     move_t best_move = MOVE_NONE;
@@ -300,6 +338,8 @@ static int solve_node(struct solver *sv, int ply, int alpha, int beta,
         int v = child_value(sv, ply, mv[i], alpha, beta);
         if (sv->aborted)
             return 0;
+        if (ply == 0 && v < beta)
+            sv->root_refuted++;
         if (v > best) {
             best = v;
             best_move = mv[i];
@@ -325,18 +365,23 @@ static int exact_score(int margin)
     return margin > 0 ? v : -v;
 }
 
-/* One progress line per MTD(f) test: the bounds proven so far. */
-static void print_bounds(const struct search *s, int lo, int hi)
+/* A progress line: the margin proven so far, the test under way and how
+ * far it got at the root, the work done and the table's fill. */
+static void print_progress(const struct solver *sv)
 {
+    const struct search *s = sv->s;
     FILE *f = s->lim.progress;
     if (!f)
         return;
     double t = search_clock() - s->t_start;
     uint64_t nodes = search_total_nodes(s);
-    fprintf(f, "info solve lower %d upper %d nodes %llu nps %llu time %llu\n",
-            lo, hi, (unsigned long long)nodes,
+    double slots = (double)(sv->mask + 1) * SOLVE_WAYS;
+    fprintf(f, "info solve lower %d upper %d nodes %llu nps %llu time %llu "
+            "test %d root %d/%d table %.1f%%\n",
+            sv->lo, sv->hi, (unsigned long long)nodes,
             (unsigned long long)(t > 0 ? (double)nodes / t : 0),
-            (unsigned long long)(t * 1000));
+            (unsigned long long)(t * 1000), sv->beta, sv->root_refuted,
+            sv->root_moves, 100.0 * (double)sv->used / slots);
     fflush(f);
 }
 
@@ -354,6 +399,11 @@ static bool solver_open(struct solver *out, struct search *s)
         .keys = malloc(n * sizeof(uint64_t)),
         .same = malloc(n * sizeof(bool)),
         .replies = malloc(n * sizeof(move_t)),
+        .s = s,
+        .lo = -MARGIN_INF,
+        .hi = MARGIN_INF,
+        .next_report = s->t_start + 1.0,
+        .report_gap = 1.0,
     };
     *out = sv;
     if (!sv.keys || !sv.same || !sv.replies) {
@@ -388,21 +438,23 @@ int solve_exact(struct search *s, struct search_result *out)
      * bounds the earlier ones stored (first: can the side to move avoid
      * losing?). */
     move_t best = MOVE_NONE;
-    int lo = -MARGIN_INF, hi = MARGIN_INF, v = 0;
-    while (lo < hi) {
-        int beta = v == lo ? v + 1 : v;
+    int v = 0;
+    while (sv.lo < sv.hi) {
+        sv.beta = v == sv.lo ? v + 1 : v;
         move_t m = MOVE_NONE;
-        v = solve_node(&sv, 0, beta - 1, beta, &m);
+        v = solve_node(&sv, 0, sv.beta - 1, sv.beta, &m);
         if (sv.aborted)
             break;
-        if (v < beta) {
-            hi = v;
+        if (v < sv.beta) {
+            sv.hi = v;
         } else {
-            lo = v;
+            sv.lo = v;
             best = m;                 /* a root move reaching at least v */
         }
-        print_bounds(s, lo, hi);
+        print_progress(&sv);
     }
+    if (sv.aborted)
+        print_progress(&sv);          /* where the proof stood */
     solver_close(&sv, s);
     out->nodes = search_total_nodes(s);
     /* lo was last raised by a test that a root move passed, and that move
@@ -415,7 +467,7 @@ int solve_exact(struct search *s, struct search_result *out)
     out->best = best;
     out->pv[0] = best;
     out->pv_len = 1;
-    out->score = exact_score(lo);
+    out->score = exact_score(sv.lo);
     out->proven = true;
     return 0;
 }
