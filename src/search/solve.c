@@ -50,6 +50,10 @@ struct solver {
     uint64_t *keys;
     bool *same;              /* the child's mover is the node's          */
     move_t *replies;         /* scratch for moves_of without count_moves */
+    /* Per ply, max_moves each: an upper bound of each child's margin from
+     * the node's mover's view (MARGIN_INF: none known), in the order the
+     * moves are searched. */
+    int8_t *upper;
     bool aborted;
     /* What the progress lines show. */
     struct search *s;
@@ -205,8 +209,9 @@ static int moves_of(const struct solver *sv, const void *child)
  * and their buckets prefetched in a first pass, so that the table's
  * cache misses overlap. */
 static bool order_moves(const struct solver *sv, const void *st, move_t *mv,
-                        int *scores, int n, move_t first, int beta,
-                        unsigned char *scratch, int *cut, move_t *cut_move)
+                        int *scores, int8_t *upper, int n, move_t first,
+                        int beta, unsigned char *scratch, int *cut,
+                        move_t *cut_move)
 {
     const struct game_ops *g = sv->g;
     int side = g->side_to_move(st);
@@ -225,12 +230,14 @@ static bool order_moves(const struct solver *sv, const void *st, move_t *mv,
             }
             keys[i] = KEY_FINISHED;
             scores[i] = bound_key(v, v);
+            upper[i] = (int8_t)v;
             continue;
         }
         keys[i] = sv->key_of(scratch);
         __builtin_prefetch(&sv->table[keys[i] & sv->mask]);
         int e = g->evaluate(scratch) + REPLY_WEIGHT * moves_of(sv, scratch);
         scores[i] = same[i] ? e : -e;
+        upper[i] = MARGIN_INF;
     }
     for (int i = 0; i < n; i++) {
         const struct solve_entry *e =
@@ -244,6 +251,7 @@ static bool order_moves(const struct solver *sv, const void *st, move_t *mv,
                 return true;
             }
             scores[i] += bound_key(lo, hi);
+            upper[i] = (int8_t)hi;
         }
         if (mv[i] == first)
             scores[i] = INT_MAX;
@@ -251,13 +259,16 @@ static bool order_moves(const struct solver *sv, const void *st, move_t *mv,
     for (int i = 1; i < n; i++) {          /* insertion sort, descending */
         move_t m = mv[i];
         int k = scores[i];
+        int8_t u = upper[i];
         int j = i - 1;
         for (; j >= 0 && scores[j] < k; j--) {
             mv[j + 1] = mv[j];
             scores[j + 1] = scores[j];
+            upper[j + 1] = upper[j];
         }
         mv[j + 1] = m;
         scores[j + 1] = k;
+        upper[j + 1] = u;
     }
     return false;
 }
@@ -320,7 +331,8 @@ static int solve_node(struct solver *sv, int ply, int alpha, int beta,
     }
     int cut;
     move_t cut_move;
-    if (order_moves(sv, st, mv, w->keys[ply], n, first, beta,
+    int8_t *upper = sv->upper + (size_t)ply * (size_t)g->max_moves;
+    if (order_moves(sv, st, mv, w->keys[ply], upper, n, first, beta,
                     worker_state(w, ply + 1), &cut, &cut_move)) {
         store(sv, key, cut_move, cut, MARGIN_INF, 1);
         if (best_out)
@@ -335,7 +347,10 @@ static int solve_node(struct solver *sv, int ply, int alpha, int beta,
     int best = -MARGIN_INF;
     move_t best_move = MOVE_NONE;
     for (int i = 0; i < n && alpha < beta; i++) {
-        int v = child_value(sv, ply, mv[i], alpha, beta);
+        /* A child known not to beat alpha needs no search: its bound
+         * serves as its fail-soft value. */
+        int v = upper[i] <= alpha ? upper[i]
+                                  : child_value(sv, ply, mv[i], alpha, beta);
         if (sv->aborted)
             return 0;
         if (ply == 0 && v < beta)
@@ -399,6 +414,7 @@ static bool solver_open(struct solver *out, struct search *s)
         .keys = malloc(n * sizeof(uint64_t)),
         .same = malloc(n * sizeof(bool)),
         .replies = malloc(n * sizeof(move_t)),
+        .upper = malloc(n * SEARCH_MAX_PLY),
         .s = s,
         .lo = -MARGIN_INF,
         .hi = MARGIN_INF,
@@ -406,10 +422,11 @@ static bool solver_open(struct solver *out, struct search *s)
         .report_gap = 1.0,
     };
     *out = sv;
-    if (!sv.keys || !sv.same || !sv.replies) {
+    if (!sv.keys || !sv.same || !sv.replies || !sv.upper) {
         free(sv.keys);
         free(sv.same);
         free(sv.replies);
+        free(sv.upper);
         return false;
     }
     tt_clear(&s->tt);                 /* all zero: every slot empty */
@@ -421,6 +438,7 @@ static void solver_close(struct solver *sv, struct search *s)
     free(sv->keys);
     free(sv->same);
     free(sv->replies);
+    free(sv->upper);
     tt_clear(&s->tt);                 /* the memory returns to the search */
 }
 
