@@ -10,11 +10,19 @@
  * mirror images of a position share an entry; its move may then belong to
  * another image and serves only to order the moves (a move that is not in
  * the list is ignored).  The root never takes its value or its move from
- * the table: the answer is a move the search itself played.
+ * its own entry: the answer is a move the search itself played, or one
+ * whose child's entry proved the bound.
+ *
+ * A node makes all its children once before searching any (order_moves):
+ * finished games and children whose entries already decide the test cut
+ * the work short (enhanced transposition cut-offs), and the rest are
+ * ordered.  Those children are not counted as nodes: a node is a position
+ * the search descends into.
  *
  * The table lives in the search table's memory (tt_lend), so a solve costs
  * no second hash-sized block; the search table is empty afterwards.
- * Stopping is polled through the worker like every other search.
+ * Stopping is polled through the worker like every other search, and read
+ * in one place (solver_stopped), which also writes the progress lines.
  */
 #include <limits.h>
 #include <stdlib.h>
