@@ -7,9 +7,10 @@
  * without depths.  MTD(f) drives it with null-window tests.
  *
  * The table is keyed by game_ops.hash_symmetric when the game has one, so
- * mirror images of a position share an entry; its move may then belong to
- * another image and serves only to order the moves (a move that is not in
- * the list is ignored).  The root never takes its value or its move from
+ * mirror images of a position share an entry.  An entry names its best
+ * child by the child's key (a move would name it only in the image that
+ * stored it), and that child is searched first.  The root never takes its
+ * value or its move from
  * its own entry: the answer is a move the search itself played, or one
  * whose child's entry proved the bound.
  *
@@ -34,7 +35,7 @@
  * bits), the bounds of the margin and how big the subtree was. */
 struct solve_entry {
     uint32_t check;          /* key bits 32..63                          */
-    move_t move;             /* best move found, or MOVE_NONE             */
+    uint32_t best_child;     /* low key bits of the best child, 0: none   */
     uint8_t check_low;       /* key bits 24..31                          */
     int8_t lo, hi;           /* the margin lies in [lo, hi]              */
     uint8_t work;            /* 1 + log2(nodes below); 0 = empty slot    */
@@ -54,8 +55,10 @@ struct solver {
     uint64_t (*key_of)(const void *st);
     struct solve_bucket *table;
     uint64_t mask;           /* buckets - 1 */
-    /* The children of the node being ordered (max_moves each). */
+    /* Per ply, max_moves each: the children's keys, in the order the
+     * moves are searched. */
     uint64_t *keys;
+    /* The children of the node being ordered (max_moves each). */
     bool *same;              /* the child's mover is the node's          */
     move_t *replies;         /* scratch for moves_of without count_moves */
     /* Per ply, max_moves each: an upper bound of each child's margin from
@@ -120,7 +123,7 @@ static uint8_t work_of(uint64_t nodes)
  * keeps the tighter of both bounds; otherwise the bucket's smallest
  * subtree (or an empty slot) makes room, so the costly entries near the
  * root survive the flood of small ones near the leaves. */
-static void store(struct solver *sv, uint64_t key, move_t move, int lo,
+static void store(struct solver *sv, uint64_t key, uint32_t best_child, int lo,
                   int hi, uint64_t nodes)
 {
     struct solve_entry *e = probe(sv, key);
@@ -142,7 +145,7 @@ static void store(struct solver *sv, uint64_t key, move_t move, int lo,
         e->check = (uint32_t)(key >> 32);
         e->check_low = (uint8_t)(key >> 24);
     }
-    e->move = move;
+    e->best_child = best_child;
     e->lo = (int8_t)lo;
     e->hi = (int8_t)hi;
     e->work = work;
@@ -217,13 +220,12 @@ static int moves_of(const struct solver *sv, const void *child)
  * and their buckets prefetched in a first pass, so that the table's
  * cache misses overlap. */
 static bool order_moves(const struct solver *sv, const void *st, move_t *mv,
-                        int *scores, int8_t *upper, int n, move_t first,
-                        int beta, unsigned char *scratch, int *cut,
-                        move_t *cut_move)
+                        int *scores, int8_t *upper, uint64_t *keys, int n,
+                        uint32_t first, int beta, unsigned char *scratch,
+                        int *cut, int *cut_at)
 {
     const struct game_ops *g = sv->g;
     int side = g->side_to_move(st);
-    uint64_t *keys = sv->keys;
     bool *same = sv->same;
     for (int i = 0; i < n; i++) {
         memcpy(scratch, st, g->state_size);
@@ -231,12 +233,12 @@ static bool order_moves(const struct solver *sv, const void *st, move_t *mv,
         same[i] = g->side_to_move(scratch) == side;
         if (g->outcome(scratch, NULL) != GAME_ONGOING) {
             int v = final_margin(g, scratch, side);
+            keys[i] = KEY_FINISHED;
             if (v >= beta) {
                 *cut = v;
-                *cut_move = mv[i];
+                *cut_at = i;
                 return true;
             }
-            keys[i] = KEY_FINISHED;
             scores[i] = bound_key(v, v);
             upper[i] = (int8_t)v;
             continue;
@@ -255,34 +257,46 @@ static bool order_moves(const struct solver *sv, const void *st, move_t *mv,
             int hi = same[i] ? e->hi : -e->lo;
             if (lo >= beta) {
                 *cut = lo;
-                *cut_move = mv[i];
+                *cut_at = i;
                 return true;
             }
             scores[i] += bound_key(lo, hi);
             upper[i] = (int8_t)hi;
         }
-        if (mv[i] == first)
+        if (first != 0 && keys[i] != KEY_FINISHED &&
+            (uint32_t)keys[i] == first)
             scores[i] = INT_MAX;
     }
     for (int i = 1; i < n; i++) {          /* insertion sort, descending */
         move_t m = mv[i];
         int k = scores[i];
         int8_t u = upper[i];
+        uint64_t key = keys[i];
         int j = i - 1;
         for (; j >= 0 && scores[j] < k; j--) {
             mv[j + 1] = mv[j];
             scores[j + 1] = scores[j];
             upper[j + 1] = upper[j];
+            keys[j + 1] = keys[j];
         }
         mv[j + 1] = m;
         scores[j + 1] = k;
         upper[j + 1] = u;
+        keys[j + 1] = key;
     }
     return false;
 }
 
 static int solve_node(struct solver *sv, int ply, int alpha, int beta,
                       move_t *best_out);
+
+/* What an entry keeps of its best child: the low bits of the child's key,
+ * which name the same child in every image of the position (a move
+ * would name it only in the image that stored it); 0 = none. */
+static uint32_t child_tag(uint64_t child_key)
+{
+    return child_key == KEY_FINISHED ? 0 : (uint32_t)child_key;
+}
 
 /* The margin after move m of the position at ply, from the view of the
  * side that plays m (0 with sv->aborted set when the search stops). */
@@ -324,10 +338,10 @@ static int solve_node(struct solver *sv, int ply, int alpha, int beta,
         return child_value(sv, ply, mv[0], alpha, beta);
     uint64_t key = sv->key_of(st);
     uint64_t nodes0 = w->nodes;
-    move_t first = MOVE_NONE;
+    uint32_t first = 0;
     const struct solve_entry *e = probe(sv, key);
     if (e) {
-        first = e->move;
+        first = e->best_child;
         if (ply > 0) {            /* the root plays its own moves */
             if (e->lo >= beta || e->lo == e->hi)
                 return e->lo;
@@ -337,14 +351,15 @@ static int solve_node(struct solver *sv, int ply, int alpha, int beta,
             beta = beta < e->hi ? beta : e->hi;
         }
     }
-    int cut;
-    move_t cut_move;
-    int8_t *upper = sv->upper + (size_t)ply * (size_t)g->max_moves;
-    if (order_moves(sv, st, mv, w->keys[ply], upper, n, first, beta,
-                    worker_state(w, ply + 1), &cut, &cut_move)) {
-        store(sv, key, cut_move, cut, MARGIN_INF, 1);
+    int cut, at;
+    size_t row = (size_t)ply * (size_t)g->max_moves;
+    int8_t *upper = sv->upper + row;
+    uint64_t *keys = sv->keys + row;
+    if (order_moves(sv, st, mv, w->keys[ply], upper, keys, n, first, beta,
+                    worker_state(w, ply + 1), &cut, &at)) {
+        store(sv, key, child_tag(keys[at]), cut, MARGIN_INF, 1);
         if (best_out)
-            *best_out = cut_move;
+            *best_out = mv[at];
         return cut;
     }
     if (ply == 0) {
@@ -353,7 +368,7 @@ static int solve_node(struct solver *sv, int ply, int alpha, int beta,
     }
     int alpha0 = alpha;
     int best = -MARGIN_INF;
-    move_t best_move = MOVE_NONE;
+    int best_at = 0;
     for (int i = 0; i < n && alpha < beta; i++) {
         /* A child known not to beat alpha needs no search: its bound
          * serves as its fail-soft value. */
@@ -365,14 +380,14 @@ static int solve_node(struct solver *sv, int ply, int alpha, int beta,
             sv->root_refuted++;
         if (v > best) {
             best = v;
-            best_move = mv[i];
+            best_at = i;
             alpha = best > alpha ? best : alpha;
         }
     }
-    store(sv, key, best_move, best > alpha0 ? best : -MARGIN_INF,
+    store(sv, key, child_tag(keys[best_at]), best > alpha0 ? best : -MARGIN_INF,
           best < beta ? best : MARGIN_INF, w->nodes - nodes0);
     if (best_out)
-        *best_out = best_move;
+        *best_out = mv[best_at];
     return best;
 }
 
@@ -419,7 +434,7 @@ static bool solver_open(struct solver *out, struct search *s)
         .key_of = g->hash_symmetric ? g->hash_symmetric : g->hash,
         .table = tt_lend(&s->tt),
         .mask = tt_bytes(&s->tt) / sizeof(struct solve_bucket) - 1,
-        .keys = malloc(n * sizeof(uint64_t)),
+        .keys = malloc(n * SEARCH_MAX_PLY * sizeof(uint64_t)),
         .same = malloc(n * sizeof(bool)),
         .replies = malloc(n * sizeof(move_t)),
         .upper = malloc(n * SEARCH_MAX_PLY),
