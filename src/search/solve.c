@@ -182,6 +182,8 @@ static bool solver_stopped(struct solver *sv)
 /* The key order_moves gives a finished child (not probed; a position
  * whose key this is only loses the probe, which orders its moves). */
 #define KEY_FINISHED UINT64_MAX
+/* What solve_node gets when its caller has not computed the key. */
+#define KEY_UNKNOWN 0
 
 /* Sort keys: children the rules or the table already bound come first by
  * their bounds, the rest by their static evaluation (|eval| < BOUND_STEP). */
@@ -287,8 +289,8 @@ static bool order_moves(const struct solver *sv, const void *st, move_t *mv,
     return false;
 }
 
-static int solve_node(struct solver *sv, int ply, int alpha, int beta,
-                      move_t *best_out);
+static int solve_node(struct solver *sv, int ply, uint64_t key, int alpha,
+                      int beta, move_t *best_out);
 
 /* What an entry keeps of its best child: the low bits of the child's key,
  * which name the same child in every image of the position (a move
@@ -299,9 +301,10 @@ static uint32_t child_tag(uint64_t child_key)
 }
 
 /* The margin after move m of the position at ply, from the view of the
- * side that plays m (0 with sv->aborted set when the search stops). */
-static int child_value(struct solver *sv, int ply, move_t m, int alpha,
-                       int beta)
+ * side that plays m (0 with sv->aborted set when the search stops); key is
+ * the child's key or KEY_UNKNOWN. */
+static int child_value(struct solver *sv, int ply, move_t m, uint64_t key,
+                       int alpha, int beta)
 {
     struct worker *w = sv->w;
     const struct game_ops *g = sv->g;
@@ -313,15 +316,16 @@ static int child_value(struct solver *sv, int ply, move_t m, int alpha,
     if (solver_stopped(sv))
         return 0;
     if (g->side_to_move(child) == g->side_to_move(st))
-        return solve_node(sv, ply + 1, alpha, beta, NULL);
-    return -solve_node(sv, ply + 1, -beta, -alpha, NULL);
+        return solve_node(sv, ply + 1, key, alpha, beta, NULL);
+    return -solve_node(sv, ply + 1, key, -beta, -alpha, NULL);
 }
 
 /* The margin of the position at ply from its mover's view, fail-soft
  * within (alpha, beta); *best_out (if not NULL) receives the move that
- * gave it. */
-static int solve_node(struct solver *sv, int ply, int alpha, int beta,
-                      move_t *best_out)
+ * gave it.  key is the position's key when the caller has it (the parent
+ * computed it to order its moves), else KEY_UNKNOWN. */
+static int solve_node(struct solver *sv, int ply, uint64_t key, int alpha,
+                      int beta, move_t *best_out)
 {
     struct worker *w = sv->w;
     const struct game_ops *g = sv->g;
@@ -335,8 +339,9 @@ static int solve_node(struct solver *sv, int ply, int alpha, int beta,
     if (n == 0)
         return final_margin(g, st, g->side_to_move(st));
     if (n == 1 && ply > 0)       /* forced: the child's entry will do */
-        return child_value(sv, ply, mv[0], alpha, beta);
-    uint64_t key = sv->key_of(st);
+        return child_value(sv, ply, mv[0], KEY_UNKNOWN, alpha, beta);
+    if (key == KEY_UNKNOWN)
+        key = sv->key_of(st);
     uint64_t nodes0 = w->nodes;
     uint32_t first = 0;
     const struct solve_entry *e = probe(sv, key);
@@ -373,7 +378,8 @@ static int solve_node(struct solver *sv, int ply, int alpha, int beta,
         /* A child known not to beat alpha needs no search: its bound
          * serves as its fail-soft value. */
         int v = upper[i] <= alpha ? upper[i]
-                                  : child_value(sv, ply, mv[i], alpha, beta);
+                                  : child_value(sv, ply, mv[i], keys[i],
+                                                alpha, beta);
         if (sv->aborted)
             return 0;
         if (ply == 0 && v < beta)
@@ -483,7 +489,7 @@ int solve_exact(struct search *s, struct search_result *out)
     while (sv.lo < sv.hi) {
         sv.beta = v == sv.lo ? v + 1 : v;
         move_t m = MOVE_NONE;
-        v = solve_node(&sv, 0, sv.beta - 1, sv.beta, &m);
+        v = solve_node(&sv, 0, KEY_UNKNOWN, sv.beta - 1, sv.beta, &m);
         if (sv.aborted)
             break;
         if (v < sv.beta) {
