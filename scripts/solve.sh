@@ -1,0 +1,20 @@
+#!/bin/sh
+# solve.sh SIZE [HASH_MB [SECONDS]] -- proves the value of the empty
+# Cephalopod board SIZE (WxH, e.g. 3x4) with the `solve` command: a long
+# run, so it is niced.  The answer (e.g. "= W+1 a1") goes to standard
+# output, the progress lines (doc/protocol.md, `solve`) to standard error,
+# and the CPU time and peak memory to standard error at the end.
+# Defaults: HASH_MB 4096, SECONDS 86400.  Run from the build directory.
+set -eu
+if [ $# -lt 1 ] || [ $# -gt 3 ]; then
+    echo "usage: $0 SIZE [HASH_MB [SECONDS]]" >&2
+    exit 2
+fi
+size=$1
+hash=${2:-4096}
+seconds=${3:-86400}
+triad=${TRIAD:-src/triad}
+printf 'setup cephalopod %s\nset_option hash %s\nsolve %s\n' \
+    "$size" "$hash" "$seconds" |
+    nice /usr/bin/time -f 'cpu user %U s system %S s, max RSS %M KB' \
+        "$triad" | grep -v '^=\? *$'

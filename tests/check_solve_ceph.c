@@ -1,0 +1,119 @@
+/* check_solve_ceph.c -- the exact solver on whole Cephalopod boards: the
+ * proven values recorded in doc/games/cephalopod.md, the node counts that
+ * pin the solver's course, and the progress lines of a long proof. */
+#include "config.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/games.h"
+#include "search/search.h"
+#include "tap_main.h"
+
+/* A fresh searcher with a table of hash_mb MiB proves (or tries to prove)
+ * the empty board `size` within max_nodes (0 = no limit); progress lines
+ * go to progress (may be NULL). */
+static void solve_board(const char *size, size_t hash_mb, uint64_t max_nodes,
+                        FILE *progress, struct search_result *r,
+                        char best[MOVE_STR_MAX])
+{
+    const struct game_ops *g = &cephalopod_ops;
+    unsigned char *st = malloc(g->state_size);
+    ck_assert_ptr_nonnull(st);
+    struct sbuf err = SBUF_INIT;
+    char *argv[] = { (char *)size };
+    ck_assert_int_eq(g->setup(st, 1, argv, 0, &err), 0);
+    sbuf_free(&err);
+    struct search *s = search_new(g, hash_mb);
+    ck_assert_ptr_nonnull(s);
+    struct search_limits l = {
+        .threads = 1, .seed = 42, .max_nodes = max_nodes,
+        .progress = progress,
+    };
+    ck_assert_int_eq(search_solve(s, st, &l, r), 0);
+    g->format_move(st, r->best, best);
+    search_free(s);
+    free(st);
+}
+
+/* The empty 3x3 board is a first-player win by one die, 5-4
+ * (doc/games/cephalopod.md, "Tested facts"), and a1 keeps it; with a
+ * 64 MiB table the proof takes exactly this many nodes (a change of the
+ * solver's course shows here first). */
+START_TEST(test_solve_3x3_empty)
+{
+    struct search_result r;
+    char best[MOVE_STR_MAX];
+    solve_board("3x3", 64, 0, NULL, &r, best);
+    ck_assert(r.proven);
+    ck_assert_int_eq(r.margin, 1);
+    ck_assert_str_eq(best, "a1");
+    ck_assert_uint_eq(r.nodes, 6844793);
+}
+END_TEST
+
+/* solve_board with the progress lines caught: returns their text
+ * (malloc'd, caller frees). */
+static char *solve_board_progress(const char *size, size_t hash_mb,
+                                  uint64_t max_nodes,
+                                  struct search_result *r)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    ck_assert_ptr_nonnull(f);
+    char best[MOVE_STR_MAX];
+    solve_board(size, hash_mb, max_nodes, f, r, best);
+    fclose(f);
+    return text;
+}
+
+/* A proof stopped by its node budget ends with a progress line that says
+ * where it stood: no bound yet, the first test (margin >= 0?), the 12
+ * root moves of 4x3 and the nodes spent. */
+START_TEST(test_solve_progress_when_stopped)
+{
+    struct search_result r;
+    char *text = solve_board_progress("4x3", 16, 100000, &r);
+    ck_assert(!r.proven);
+    ck_assert_uint_eq(r.nodes, 100000);
+    const char *line = strstr(text, "info solve lower -127 upper 127 "
+                                    "test 0 root 0/12 table ");
+    ck_assert_msg(line != NULL, "no final progress line in: %s", text);
+    ck_assert_ptr_nonnull(strstr(line, " nodes 100000 "));
+    free(text);
+}
+END_TEST
+
+/* Each finished step of a proof writes one line; the last one holds the
+ * value from both sides (2x3: Black, the side not to move, wins by 2). */
+START_TEST(test_solve_progress_steps)
+{
+    struct search_result r;
+    char *text = solve_board_progress("2x3", 1, 0, &r);
+    ck_assert(r.proven);
+    ck_assert_int_eq(r.margin, -2);
+    ck_assert_ptr_nonnull(strstr(text, "info solve lower -2 upper -2 "));
+    free(text);
+}
+END_TEST
+
+static Suite *solve_ceph_suite(void)
+{
+    Suite *s = suite_create("solve_ceph");
+    TCase *tc = tcase_create("boards");
+    tcase_set_timeout(tc, 300);     /* the 3x3 proof: seconds, more
+                                       under sanitizers and load */
+    tcase_add_test(tc, test_solve_3x3_empty);
+    tcase_add_test(tc, test_solve_progress_when_stopped);
+    tcase_add_test(tc, test_solve_progress_steps);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    return tap_main(solve_ceph_suite());
+}
