@@ -103,12 +103,14 @@ cpu_ticks() {
     awk '{ sub(/^.*\) /, ""); print $12 + $13 }' "/proc/$pid/stat"
 }
 
-# wait_cpu TICKS SECONDS: waits until the engine has used TICKS ticks of
-# CPU time: it is working on a command, not waiting for input.
+# wait_cpu TICKS SECONDS [REGEX]: waits until the engine has used TICKS
+# ticks of CPU time (it is working on a command, not waiting for input),
+# or until a line of its output matches REGEX (the command is done).
 wait_cpu() {
     n=$(awk "BEGIN { print int($2 * 20) }")
     i=0
     while [ "$(cpu_ticks)" -lt "$1" ]; do
+        [ -n "${3:-}" ] && grep -q -- "$3" "$tmp/out" 2>/dev/null && return 0
         [ $i -lt "$n" ] || fail "the engine did not start thinking within $2 s"
         sleep 0.05
         i=$((i + 1))

@@ -40,15 +40,16 @@ for method in mcts alphabeta; do
     ask $((id + 1)) "setup truchet" > /dev/null
     ask $((id + 2)) "set_option method $method" > /dev/null
     # Sampled by the engine's own progress, not at fixed times (a busy
-    # machine may not have run it yet): once it has thought for 0.3 s of
-    # CPU time, and after its answer (resident memory does not shrink).
+    # machine may not have run it yet): once it has thought for 0.1 s of
+    # CPU time (or answered, if a busy machine gave it less in its 3 s),
+    # and after its answer (resident memory does not shrink).
     ticks=$(cpu_ticks)
     send "$((id + 3)) analyze 3"
-    wait_cpu "$((ticks + 30))" 30
+    wait_cpu "$((ticks + 10))" 30 "^=$((id + 3)) best"
     early=$(rss_kb)
     wait_for "^=$((id + 3)) best" 30
     late=$(rss_kb)
-    echo "ok: analyze 3 s with $method, hash 8: $(mib "$early") MiB after 0.3 s of CPU, $(mib "$late") MiB at the end"
+    echo "ok: analyze 3 s with $method, hash 8: $(mib "$early") MiB after $(( $(cpu_ticks) - ticks )) ticks of CPU, $(mib "$late") MiB at the end"
     [ "$late" -lt 49152 ] || fail "$method analysis grew to $(mib "$late") MiB"
     [ $((late - early)) -lt 16384 ] || fail "$method analysis grows"
     id=$((id + 10))
