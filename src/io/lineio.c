@@ -162,14 +162,16 @@ void lineio_set_completer(struct lineio *io, lineio_completer *fn, void *ctx)
 
 /* Reads a line of at most LINEIO_MAX_LINE bytes from in with getc, so
  * that an endless line costs bounded memory: the rest of a longer line is
- * read and thrown away.  A long line that is blank or a comment is given
- * as an empty line: it gets no reply, however long. */
+ * read and thrown away.  A comment is not kept (preprocessing would drop
+ * it), so only the part before '#' counts; a long blank line is given as
+ * an empty line: it gets no reply, however long. */
 static enum lineio_status read_capped(FILE *in, char **line, size_t *len)
 {
     char *buf = NULL;
     size_t n = 0, cap = 0;
     bool too_long = false, no_memory = false;
-    bool blank = true, comment = false;   /* so far: only blanks, or '#' */
+    bool blank = true;          /* only blanks so far */
+    bool comment = false;       /* '#' seen: the rest is dropped */
     int c;
     for (;;) {
         c = getc(in);
@@ -182,9 +184,9 @@ static enum lineio_status read_capped(FILE *in, char **line, size_t *len)
         }
         if (c == '\n')
             break;
-        if (c == '#' && blank)
-            comment = true;
-        else if (c > ' ' && c != 0x7f)
+        if (comment || (comment = c == '#'))
+            continue;
+        if (c > ' ' && c != 0x7f)
             blank = false;
         if (n == LINEIO_MAX_LINE) {
             too_long = true;
@@ -222,7 +224,7 @@ static enum lineio_status read_capped(FILE *in, char **line, size_t *len)
         *len = 0;
         return LINEIO_NO_MEMORY;
     }
-    if (too_long && (blank || comment))
+    if (too_long && blank)
         n = 0;
     buf[n] = '\0';
     *line = buf;

@@ -52,18 +52,21 @@ LC_ALL=C awk '/^[=?][0-9]+ / { id = substr($1, 2); if (id != n++) exit 1 }
     END { if (n != 6001) exit 1 }' "$tmp/out" || fail "replies out of order"
 echo "ok: 6000 pipelined commands answered in order"
 
-# Lines of 10 MB: a word, a move argument, blanks, a comment, many words.
+# Lines of 10 MB: a word, a move argument, blanks, a comment, many words,
+# and a command followed by a comment of 10 MB, which is run (only the
+# part before the comment counts towards the cap).
 {
     head -c 10000000 /dev/zero | tr '\0' 'a'; printf '\n1 name\n2 play '
     head -c 10000000 /dev/zero | tr '\0' 'b'; printf '\n3 name\n'
     head -c 10000000 /dev/zero | tr '\0' ' '; printf '\n4 name\n# '
     head -c 10000000 /dev/zero | tr '\0' '#'; printf '\n5 name\n6 setup '
     head -c 10000000 /dev/zero | tr '\0' 'x' | sed 's/x/x /g'
-    printf '\n7 name\n'
+    printf '\n7 name\n8 name # '
+    head -c 10000000 /dev/zero | tr '\0' 'c'; printf '\n9 name\n'
 } > "$tmp/long"
 feed "$tmp/long"
-[ "$(framed)" = 8 ] || fail "long lines: $(framed) replies for 8"
-for i in 1 3 4 5 7; do
+[ "$(framed)" = 10 ] || fail "long lines: $(framed) replies for 10"
+for i in 1 3 4 5 7 8 9; do
     grep -q "^=$i triad\$" "$tmp/out" || fail "long lines: no reply $i"
 done
 grep -q '^? line too long$' "$tmp/out" || fail "10 MB word"
