@@ -64,7 +64,8 @@ struct game_ops {
     bool score_has_margin;     /* final_score prints W+n (true) or W+      */
     /* The setup arguments the game accepts, as a usage text after the
      * game name (list_games prints it), e.g. "[WxH]"; every form listed
-     * here is one setup() accepts. */
+     * here is one setup() accepts.  NULL: the game takes no setup
+     * arguments. */
     const char *setup_usage;
 
     /* Sets *st to the start position described by the setup arguments

@@ -206,8 +206,9 @@ enum gtp_status cmd_list_games(struct session *s, int argc, char **argv,
     (void)s, (void)argc, (void)argv;
     for (int i = 0; i < game_count(); i++) {
         const struct game_ops *g = game_at(i);
-        sbuf_printf(out, "%s%s %s %s", i ? "\n" : "", g->name, g->title,
-                    g->setup_usage ? g->setup_usage : "");
+        sbuf_printf(out, "%s%s %s", i ? "\n" : "", g->name, g->title);
+        if (g->setup_usage)
+            sbuf_printf(out, " %s", g->setup_usage);
     }
     return GTP_OK;
 }
