@@ -457,6 +457,7 @@ static const char *const hostile_sgf[] = {
     "(;XGAME[cephalopod]XMATCH[a][b]PW[a]PB[b]RE[0]XSTART[x]XSEED[1a])",
     "(;XGAME[cephalopod]XMATCH[][b]PW[]PB[b]RE[0]XSTART[x])",
     "(;1[2])", "(;XGAME[cephalopod]XMATCH[a][b]PW[a]PB[b]RE[0]XSTART[x]",
+    "(;XGAME[cephalopod]XMATCH[a][b]PW[a]PB[b]RE[0]XSTART[x]XSETPOSITION[1])",
 };
 
 START_TEST(test_sgf_hostile)
@@ -501,6 +502,51 @@ START_TEST(test_replay_catches_tampering)
     sbuf_puts(&r.setup, "5x5");                        /* wrong setup */
     ck_assert_int_eq(merge_verify(&r, &why), -1);
     record_free(&r);
+    sbuf_free(&why);
+}
+END_TEST
+
+/* A record that started by setposition: written with XSETPOSITION[],
+ * read back with its start, replayed from XSTART; a start that is not
+ * canonical, or setup words next to the flag, do not replay. */
+START_TEST(test_position_start)
+{
+    struct game_record r;
+    make_record(&r);
+    sbuf_reset(&r.setup);
+    r.from_position = true;
+    struct sbuf text = SBUF_INIT;
+    sgf_write(&r, "test:1", &text);
+    ck_assert_ptr_nonnull(strstr(sbuf_str(&text), "XSETPOSITION[]"));
+    ck_assert_ptr_null(strstr(sbuf_str(&text), "XSETUP"));
+    struct game_record back;
+    record_init(&back);
+    struct sbuf why = SBUF_INIT;
+    size_t pos = 0;
+    ck_assert_int_eq(sgf_read(text.buf, text.len, &pos, &back, &why), 1);
+    ck_assert(back.from_position);
+    ck_assert_str_eq(sbuf_str(&back.start), sbuf_str(&r.start));
+    ck_assert_str_eq(sbuf_str(&back.setup), "");
+    ck_assert_msg(merge_verify(&back, &why) == 0, "%s", sbuf_str(&why));
+    ck_assert(record_digest(&back) == record_digest(&r));
+
+    back.from_position = false;   /* no setup words: the default 5x5 */
+    ck_assert_int_eq(merge_verify(&back, &why), -1);
+    back.from_position = true;
+    sbuf_puts(&back.setup, "3x3");
+    sbuf_reset(&why);
+    ck_assert_int_eq(merge_verify(&back, &why), -1);
+    ck_assert_str_eq(sbuf_str(&why), "XSETPOSITION with setup words");
+    sbuf_reset(&back.setup);
+    char *side = strstr(back.start.buf, ":W:");
+    ck_assert_ptr_nonnull(side);
+    side[1] = 'w';          /* from_string takes it; not canonical */
+    sbuf_reset(&why);
+    ck_assert_int_eq(merge_verify(&back, &why), -1);
+    ck_assert(why.len > 0);
+    record_free(&back);
+    record_free(&r);
+    sbuf_free(&text);
     sbuf_free(&why);
 }
 END_TEST
@@ -629,6 +675,7 @@ int main(void)
     tcase_add_loop_test(tc, test_sgf_hostile, 0,
                         (int)(sizeof hostile_sgf / sizeof hostile_sgf[0]));
     tcase_add_test(tc, test_replay_catches_tampering);
+    tcase_add_test(tc, test_position_start);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("engine");

@@ -46,10 +46,15 @@ struct merger {
     int problems;
 };
 
-/* The start position that XSETUP gives, to compare with XSTART. */
+/* The start position that XSETPOSITION (XSTART itself, which must be a
+ * canonical position string) or XSETUP gives, to compare with XSTART. */
 static int check_setup(const struct game_record *r, void *st,
                        struct sbuf *why)
 {
+    if (r->from_position && r->setup.len) {
+        sbuf_puts(why, "XSETPOSITION with setup words");
+        return -1;
+    }
     struct setup_words w;
     snprintf(w.text, sizeof w.text, "%s", sbuf_str(&r->setup));
     w.argc = 0;
@@ -58,12 +63,15 @@ static int check_setup(const struct game_record *r, void *st,
          OPENING_MAX_WORDS; t = strtok_r(NULL, " ", &save))
         w.argv[w.argc++] = t;
     w.argv[w.argc] = NULL;
+    w.position = r->from_position ? sbuf_str(&r->start) : NULL;
     struct sbuf pos = SBUF_INIT;
-    int rc = r->game->setup(st, w.argc, w.argv, 0, why);
+    int rc = opening_set_start(r->game, &w, 0, st, why);
     if (rc == 0) {
         r->game->to_string(st, &pos);
         if (strcmp(sbuf_str(&pos), sbuf_str(&r->start)) != 0) {
-            sbuf_puts(why, "XSTART is not the position of XSETUP");
+            sbuf_puts(why, r->from_position
+                               ? "XSTART is not a canonical position string"
+                               : "XSTART is not the position of XSETUP");
             rc = -1;
         }
     }

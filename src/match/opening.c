@@ -33,6 +33,7 @@ bool opening_has_random_start(const struct game_ops *g, bool *always)
 /* Splits text in place into w->argv. */
 static void split(struct setup_words *w)
 {
+    w->position = NULL;
     w->argc = 0;
     char *save = NULL;
     for (char *t = strtok_r(w->text, " \t", &save);
@@ -47,9 +48,10 @@ int opening_setup_words(const struct match_conf *c, long pair,
     bool always;
     bool has = opening_has_random_start(c->game, &always);
     if (c->suite.n > 0) {
-        snprintf(out->text, sizeof out->text, "%s",
-                 suite_line_of(&c->suite, pair)->setup);
+        const struct suite_line *l = suite_line_of(&c->suite, pair);
+        snprintf(out->text, sizeof out->text, "%s", l->setup);
         split(out);
+        out->position = l->position;
         return 0;
     }
     if (c->random_start && !has) {
@@ -77,6 +79,26 @@ void opening_words_text(const struct setup_words *w, struct sbuf *out)
 {
     for (int i = 0; i < w->argc; i++)
         sbuf_printf(out, "%s%s", i ? " " : "", w->argv[i]);
+}
+
+int opening_set_start(const struct game_ops *g, const struct setup_words *w,
+                      uint64_t seed, void *st, struct sbuf *err)
+{
+    if (w->position)
+        return g->from_string(st, w->position, err);
+    return g->setup(st, w->argc, w->argv, seed, err);
+}
+
+void opening_start_command(const struct game_ops *g,
+                           const struct setup_words *w, struct sbuf *out)
+{
+    if (w->position) {
+        sbuf_printf(out, "setposition %s", w->position);
+        return;
+    }
+    sbuf_printf(out, "setup %s", g->name);
+    for (int k = 0; k < w->argc; k++)
+        sbuf_printf(out, " %s", w->argv[k]);
 }
 
 /* Index of a random move of *st that does not end the game, or -1. */

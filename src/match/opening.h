@@ -16,7 +16,10 @@
 
 #define OPENING_MAX_WORDS (MATCH_SETUP_WORDS + 1)
 
+/* How the games of a pair start: setup words, or a suite line's position
+ * string (the words are then empty). */
 struct setup_words {
+    const char *position;                  /* or NULL: the words       */
     int argc;
     char *argv[OPENING_MAX_WORDS + 1];     /* point into text          */
     char text[MATCH_SETUP_MAX + 32];
@@ -29,13 +32,23 @@ uint64_t opening_pair_seed(uint64_t seed, long pair);
  * whether it is used even without --random-start. */
 bool opening_has_random_start(const struct game_ops *g, bool *always);
 
-/* The setup words of pair number pair: --setup's words, or the pair's
- * random start word.  Returns 0, or -1 with a reason in *err. */
+/* The start of pair number pair: its suite line's setup words or
+ * position string, --setup's words, or the pair's random start word.  Returns 0, or -1 with a reason in *err. */
 int opening_setup_words(const struct match_conf *c, long pair,
                         struct setup_words *out, struct sbuf *err);
 
-/* The setup words as one space-separated string. */
+/* The setup words as one space-separated string ("" for a position). */
 void opening_words_text(const struct setup_words *w, struct sbuf *out);
+
+/* Sets *st to the start w gives (seed feeds a random setup variant).
+ * Returns 0, or -1 with a reason in *err. */
+int opening_set_start(const struct game_ops *g, const struct setup_words *w,
+                      uint64_t seed, void *st, struct sbuf *err);
+
+/* The command that puts an engine at that start: "setup GAME WORDS..."
+ * or "setposition POSITION". */
+void opening_start_command(const struct game_ops *g,
+                           const struct setup_words *w, struct sbuf *out);
 
 /* Plays up to plies random moves of pair number pair on *st (never one
  * that ends the game) and writes them to moves (room for plies moves).

@@ -95,6 +95,7 @@ void options_usage(FILE *out)
 "  --dvonn-random         the same as --random-start\n"
 "  --random-plies K       K random opening plies per pair\n"
 "  --openings FILE        starts from FILE, one per line: 'SETUP | MOVES'\n"
+"                         or 'POSITION | MOVES' (a position string)\n"
 "                         (each played by every pairing with both colours)\n"
 "  --make-openings N      no match: print a suite of N openings, each\n"
 "                         --random-plies random plies from the match's\n"

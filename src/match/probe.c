@@ -11,7 +11,7 @@
 #include "match/schedule.h"
 
 /* The referee's start position of the first pair into *pos, and the
- * setup command line into *line. */
+ * command that sets it up (setup or setposition) into *line. */
 static int reference_start(const struct match_conf *c, struct sbuf *line,
                            struct sbuf *pos, struct sbuf *err)
 {
@@ -26,14 +26,12 @@ static int reference_start(const struct match_conf *c, struct sbuf *line,
         sbuf_puts(err, "out of memory");
         return -1;
     }
-    int rc = c->game->setup(st, w.argc, w.argv,
-                            opening_pair_seed(c->seed, pair), err);
+    int rc = opening_set_start(c->game, &w,
+                               opening_pair_seed(c->seed, pair), st, err);
     if (rc == 0)
         c->game->to_string(st, pos);
     free(st);
-    sbuf_printf(line, "setup %s", c->game->name);
-    for (int k = 0; k < w.argc; k++)
-        sbuf_printf(line, " %s", w.argv[k]);
+    opening_start_command(c->game, &w, line);
     return rc;
 }
 

@@ -83,6 +83,7 @@ uint64_t record_digest(const struct game_record *r)
     };
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
         h = fnv1a(h, texts[i], strlen(texts[i]) + 1);   /* NUL separates */
-    int facts[] = { r->a_side, (int)r->result, r->margin, (int)r->end };
+    int facts[] = { r->a_side, (int)r->result, r->margin, (int)r->end,
+                    (int)r->from_position };
     return fnv1a(h, facts, sizeof facts);
 }

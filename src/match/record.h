@@ -8,6 +8,7 @@
 #ifndef TRIAD_MATCH_RECORD_H
 #define TRIAD_MATCH_RECORD_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "core/game.h"
@@ -41,6 +42,8 @@ struct game_record {
     char date[16];                  /* YYYY-MM-DD                        */
     struct sbuf reason;             /* human-readable end of the game    */
     struct sbuf setup;              /* setup words                       */
+    bool from_position;             /* started by "setposition START",
+                                       not by the setup words            */
     struct sbuf start;              /* start position string             */
     struct sbuf moves;              /* canonical tokens, space separated */
     struct sbuf sides;              /* 'W' or 'B' per move: who made it  */

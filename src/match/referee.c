@@ -247,12 +247,13 @@ static int start_position(struct game_ctx *x, struct setup_words *w)
     struct sbuf err = SBUF_INIT;
     int rc = opening_setup_words(c, pair, w, &err);
     if (rc == 0)
-        rc = x->g->setup(x->st, w->argc, w->argv,
-                         opening_pair_seed(c->seed, pair), &err);
+        rc = opening_set_start(x->g, w, opening_pair_seed(c->seed, pair),
+                               x->st, &err);
     sbuf_free(&err);
     if (rc != 0)
         return -1;
     opening_words_text(w, &x->rec->setup);
+    x->rec->from_position = w->position != NULL;
     x->g->to_string(x->st, &x->rec->start);
     return 0;
 }
@@ -268,7 +269,8 @@ static void add_move(struct game_ctx *x, int side, const char *token)
     x->ply++;
 }
 
-/* Sends "setup ...", the clock and the random opening to both engines. */
+/* Sends the start ("setup ..." or "setposition ..."), the clock and the
+ * opening moves to both engines. */
 static int prepare_engines(struct game_ctx *x, const struct setup_words *w,
                            const move_t *opening, int nopening)
 {
@@ -278,9 +280,7 @@ static int prepare_engines(struct game_ctx *x, const struct setup_words *w,
         if (!ensure_engine(x, x->engine_of_side[s]))
             return -1;
     struct sbuf line = SBUF_INIT;
-    sbuf_printf(&line, "setup %s", x->g->name);
-    for (int k = 0; k < w->argc; k++)
-        sbuf_printf(&line, " %s", w->argv[k]);
+    opening_start_command(x->g, w, &line);
     for (int s = 0; s < 2 && !x->over && !x->cancelled; s++)
         call_ok(x, x->engine_of_side[s], sbuf_str(&line));
     for (int s = 0; s < 2 && c->time_mode == TIME_FISCHER && !x->over &&

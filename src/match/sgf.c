@@ -65,7 +65,10 @@ static void write_root(const struct game_record *r, const char *app,
     if (r->run_id[0])
         prop(out, "XRUN", r->run_id);
     prop(out, "XTIME", sbuf_str(&r->timectl));
-    prop(out, "XSETUP", sbuf_str(&r->setup));
+    if (r->from_position)           /* a none-valued flag, as SGF's KO[] */
+        sbuf_puts(out, "XSETPOSITION[]");
+    else
+        prop(out, "XSETUP", sbuf_str(&r->setup));
     sbuf_printf(out, "XOPENING[%d]\n", r->opening_plies);
     prop(out, "XSTART", sbuf_str(&r->start));
     sbuf_puts(out, "\n");
@@ -226,6 +229,12 @@ static int root_value(struct parser *p, const char *id, int k,
         int rc = parse_num(p, v, 100000, &n);
         r->opening_plies = (int)n;
         return rc;
+    }
+    if (strcmp(id, "XSETPOSITION") == 0) {
+        if (v->len != 0)
+            return fail(p, "XSETPOSITION takes no value");
+        r->from_position = true;
+        return 0;
     }
     if (strcmp(id, "DT") == 0)
         snprintf(r->date, sizeof r->date, "%s", sbuf_str(v));

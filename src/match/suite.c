@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "games/games.h"
 #include "match/opening.h"
 #include "match/suite.h"
 
@@ -77,6 +78,60 @@ static int start_of(const struct game_ops *g, const char *text,
     return 0;
 }
 
+/* The start of a line given as a position string of game g: *st, and
+ * its canonical spelling in *pos; -1 with a reason. */
+static int position_start(const struct game_ops *g, const char *text,
+                          void *st, struct sbuf *pos, struct sbuf *why)
+{
+    const struct game_ops *of = game_of_position(text);
+    if (of != g) {
+        sbuf_printf(why, "a %s position string, not %s", of->name, g->name);
+        return -1;
+    }
+    if (strchr(text, ' ')) {
+        sbuf_puts(why, "a position string takes no setup words");
+        return -1;
+    }
+    struct sbuf reason = SBUF_INIT;
+    int rc = g->from_string(st, text, &reason);
+    if (rc != 0)
+        sbuf_printf(why, "bad position string: %s", sbuf_str(&reason));
+    sbuf_free(&reason);
+    if (rc == 0)
+        g->to_string(st, pos);
+    return rc;
+}
+
+/* The start of a line, *st: its position string (a game's "name:"
+ * prefix tells), canonical in l->position, or its setup words, which must
+ * give the same start with any seed; -1 with a reason. */
+static int line_start(const struct game_ops *g, const char *text,
+                      struct suite_line *l, void *st, struct sbuf *why)
+{
+    struct sbuf a = SBUF_INIT;
+    struct sbuf b = SBUF_INIT;
+    int rc;
+    if (game_of_position(text)) {
+        rc = position_start(g, text, st, &a, why);
+        if (rc == 0 && !(l->position = strdup(sbuf_str(&a)))) {
+            sbuf_puts(why, "out of memory");
+            rc = -1;
+        }
+    } else {
+        rc = start_of(g, text, 1, st, &a, why);
+        if (rc == 0)
+            rc = start_of(g, text, 2, st, &b, why);
+        if (rc == 0 && strcmp(sbuf_str(&a), sbuf_str(&b)) != 0) {
+            sbuf_puts(why, "the setup words do not fix the start (a "
+                      "random layout needs its key)");
+            rc = -1;
+        }
+    }
+    sbuf_free(&a);
+    sbuf_free(&b);
+    return rc;
+}
+
 /* Normalises a line into *l and checks it; -1 with a reason. */
 static int check_line(const struct game_ops *g, char *text,
                       struct suite_line *l, struct sbuf *why)
@@ -88,19 +143,11 @@ static int check_line(const struct game_ops *g, char *text,
     for (char *p = text; *p; p++)
         if (*p == '\t')
             *p = ' ';
+    text = trim(text);
     void *st = malloc(g->state_size);
-    struct sbuf a = SBUF_INIT;
-    struct sbuf b = SBUF_INIT;
-    int rc = st ? 0 : -1;
-    if (rc == 0)
-        rc = start_of(g, trim(text), 1, st, &a, why);
-    if (rc == 0)
-        rc = start_of(g, trim(text), 2, st, &b, why);
-    if (rc == 0 && strcmp(sbuf_str(&a), sbuf_str(&b)) != 0) {
-        sbuf_puts(why, "the setup words do not fix the start (a random "
-                  "layout needs its key)");
-        rc = -1;
-    }
+    int rc = st ? line_start(g, text, l, st, why) : -1;
+    if (!st)
+        sbuf_puts(why, "out of memory");
     struct sbuf norm = SBUF_INIT;   /* the moves, single-spaced */
     l->nmoves = 0;
     char *save = NULL;
@@ -108,7 +155,7 @@ static int check_line(const struct game_ops *g, char *text,
          t = strtok_r(NULL, " \t\r\n", &save)) {
         sbuf_printf(&norm, "%s%s", l->nmoves++ ? " " : "", t);
     }
-    l->setup = strdup(trim(text));
+    l->setup = strdup(l->position ? "" : text);
     l->moves = strdup(sbuf_str(&norm));
     if (rc == 0 && (!l->setup || !l->moves || norm.oom)) {
         sbuf_puts(why, "out of memory");
@@ -123,13 +170,12 @@ static int check_line(const struct game_ops *g, char *text,
     if (rc == 0 && suite_moves(l, g, st, mv, why) != l->nmoves)
         rc = -1;
     if (rc == 0 && g->outcome(st, NULL) != GAME_ONGOING) {
-        sbuf_puts(why, "the moves end the game");
+        sbuf_puts(why, l->nmoves ? "the moves end the game"
+                                 : "the game is over at the start");
         rc = -1;
     }
     free(mv);
     free(st);
-    sbuf_free(&a);
-    sbuf_free(&b);
     sbuf_free(&norm);
     return rc;
 }
@@ -149,7 +195,7 @@ static int add_line(struct opening_suite *s, const struct game_ops *g,
     }
     s->line = lines;
     struct suite_line *l = &s->line[s->n++];
-    *l = (struct suite_line){ NULL, NULL, 0 };
+    *l = (struct suite_line){ NULL, NULL, NULL, 0 };
     return check_line(g, text, l, why);
 }
 
@@ -189,6 +235,7 @@ void suite_free(struct opening_suite *s)
 {
     for (int i = 0; i < s->n; i++) {
         free(s->line[i].setup);
+        free(s->line[i].position);
         free(s->line[i].moves);
     }
     free(s->line);

@@ -35,14 +35,17 @@ static int make_candidate(const struct match_conf *c, long k, void *st,
     uint64_t seed = opening_pair_seed(c->seed, k);
     int rc = opening_setup_words(c, k, &cd->w, &err);
     if (rc == 0)
-        rc = g->setup(st, cd->w.argc, cd->w.argv, seed, &err);
+        rc = opening_set_start(g, &cd->w, seed, st, &err);
     sbuf_free(&err);
     if (rc != 0)
         return -1;
     sbuf_reset(&cd->line);
     sbuf_reset(&cd->cmds);
-    opening_words_text(&cd->w, &cd->line);
-    sbuf_printf(&cd->cmds, "setup %s %s", g->name, sbuf_str(&cd->line));
+    if (cd->w.position)
+        sbuf_puts(&cd->line, cd->w.position);
+    else
+        opening_words_text(&cd->w, &cd->line);
+    opening_start_command(g, &cd->w, &cd->cmds);
     void *tmp = malloc(g->state_size);
     if (!tmp)
         return -1;

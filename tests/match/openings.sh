@@ -1,6 +1,7 @@
 #!/bin/sh
-# openings.sh -- --openings FILE: each line is played by both colours,
-# in order, and recorded; bad suites are refused with the line and the
+# openings.sh -- --openings FILE: each line (setup words or a position
+# string, and moves) is played by both colours, in order, and recorded;
+# bad suites are refused with the line and the
 # reason; the shipped suites of data/openings load for their games; and
 # --make-openings builds a suite that loads back.
 # Environment: TRIAD, TRIAD_MATCH (set by make check), srcdir.
@@ -30,6 +31,46 @@ grep -A1 '^XREASON' "$tmp/s.sgf" | grep '^;' > "$tmp/first"
 "$TRIAD_MATCH" --merge "$tmp/s.sgf" > "$tmp/merge.out" 2>&1 ||
     fail "the records of a suite match do not merge"
 
+# 1b. Position strings: a 3x3 mid-game position (b2 a1 c3 played, Black
+# to move; lower-case side, which the reader makes canonical) with one
+# move, and the same position alone.  The engines (logged through tee)
+# get setposition, the records start there, say so and merge; a record
+# whose XSETPOSITION is turned into setup words does not.
+pos='cephalopod:3x3:B:....W1/..W1../B1....'
+cat > "$tmp/pos.txt" <<'END'
+cephalopod:3x3:b:....W1/..W1../B1.... | a3
+  cephalopod:3x3:B:....W1/..W1../B1....
+END
+"$TRIAD_MATCH" --game cephalopod --engine "tee -a $tmp/one.log | $TRIAD" \
+    --name one --engine "$TRIAD" --name two --option method=random \
+    --movetime 0.02 --grace 5 --games 4 --openings "$tmp/pos.txt" \
+    --records "$tmp/p.sgf" > "$tmp/p.out" 2>&1 || fail "position suite: $?"
+[ "$(grep -c "^XSTART\[$pos\]$" "$tmp/p.sgf")" -eq 4 ] ||
+    fail "records do not start at the position"
+[ "$(grep -o 'XSETPOSITION\[\]' "$tmp/p.sgf" | wc -l)" -eq 4 ] ||
+    fail "XSETPOSITION"
+! grep -q 'XSETUP' "$tmp/p.sgf" || fail "XSETUP in a position start"
+[ "$(grep -o 'XOPENING\[[0-9]*\]' "$tmp/p.sgf" | tr -d '\n')" = \
+  "XOPENING[1]XOPENING[1]XOPENING[0]XOPENING[0]" ] || fail "position plies"
+grep -A1 '^XREASON' "$tmp/p.sgf" | grep '^;' > "$tmp/pfirst"
+[ "$(grep -c '^;B\[a3\];W' "$tmp/pfirst")" -eq 2 ] || fail "position moves"
+[ "$(grep -c '^;B' "$tmp/pfirst")" -eq 4 ] || fail "Black moves first"
+[ "$(grep -o 'PW\[[^]]*\]' "$tmp/p.sgf" | tr -d '\n')" = \
+  "PW[one]PW[two]PW[one]PW[two]" ] || fail "position colours"
+[ "$(grep -c "^setposition $pos\$" "$tmp/one.log")" -ge 4 ] ||
+    fail "engine one was not sent setposition"
+! grep -q '^setup' "$tmp/one.log" || fail "engine one was sent setup"
+grep -q 'Forfeits: one 0 (0 on time), two 0 (0 on time)' "$tmp/p.out" ||
+    fail "forfeits in the position suite"
+"$TRIAD_MATCH" --merge "$tmp/p.sgf" > "$tmp/pmerge.out" 2>&1 ||
+    fail "the records of a position suite do not merge"
+grep -q '^Merged 4 games' "$tmp/pmerge.out" || fail "position merge count"
+sed 's/XSETPOSITION\[\]/XSETUP[3x3]/' "$tmp/p.sgf" > "$tmp/tampered.sgf"
+"$TRIAD_MATCH" --merge "$tmp/tampered.sgf" > "$tmp/tampered.txt" 2>&1 &&
+    fail "a position record read as setup words merged"
+grep -q 'XSTART is not the position of XSETUP' "$tmp/tampered.txt" ||
+    fail "tampered position record: reason"
+
 # 2. Bad suites: usage errors that name the line.
 bad() {
     printf '%s\n' "$2" > "$tmp/bad.txt"
@@ -41,6 +82,12 @@ bad() {
 bad cephalopod '3x3 | b2 b2' 'move 2 (b2) is illegal'
 bad cephalopod '9x9' ''
 bad truchet '| a1' 'the setup words do not fix the start'
+bad cephalopod 'cephalopod:3x3:W:zz' 'bad position string: '
+bad cephalopod 'dvonn:x | a1' 'a dvonn position string, not cephalopod'
+bad cephalopod "$pos 3x3" 'a position string takes no setup words'
+bad cephalopod "$pos | b2" 'move 1 (b2) is illegal'
+bad cephalopod 'cephalopod:3x3:B:W1B1W1/B1W1B1/W1B1W1' \
+    'the game is over at the start'
 printf '# nothing\n' > "$tmp/empty.txt"
 "$TRIAD_MATCH" --game dvonn --engine a --engine b \
     --openings "$tmp/empty.txt" > /dev/null 2>&1
