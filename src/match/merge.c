@@ -134,6 +134,10 @@ static bool solved_again(const struct game_record *r, const void *st,
 static int check_end(const struct game_record *r, const void *st,
                      struct sbuf *why)
 {
+    if (r->result == GAME_ONGOING) {   /* RE[?]: printsgf mid-game */
+        sbuf_puts(why, "the game is not finished (RE[?])");
+        return -1;
+    }
     int margin = 0;
     enum game_status o = r->game->outcome(st, &margin);
     bool ok;

@@ -146,7 +146,10 @@ static void session_record(const struct session *s, struct game_record *r)
     struct tm tm;
     gmtime_r(&now, &tm);
     strftime(r->date, sizeof r->date, "%Y-%m-%d", &tm);
+    /* The engine keeps the start as a position, not as setup words: the
+     * record says so, and triad-match --merge replays it from XSTART. */
     g->to_string(s->states, &r->start);
+    r->from_position = true;
     for (int k = 0; k < s->nply; k++) {
         const void *pos = s->states + (size_t)k * g->state_size;
         char text[MOVE_STR_MAX];

@@ -7,7 +7,8 @@
 # engine's unsolicited extra reply is named as the fault; a --concurrency
 # above the number of cores is warned about; --engine-stderr lines carry
 # the engine's name; progress: plain lines in a pipe, a live line on a
-# terminal.
+# terminal; the engine's printsgf merges once its game is over, and
+# never mid-game.
 # Environment: TRIAD, TRIAD_MATCH (set by make check), srcdir.
 test_name=records
 . "${srcdir:-.}/tests/match/common.sh"
@@ -152,4 +153,33 @@ if command -v script > /dev/null 2>&1; then
 else
     echo "SKIP part 8b: no script(1) to give a terminal"
 fi
+
+# 9. The engine's printsgf (XSETPOSITION[]: it keeps its start as a
+# position) merges when the game is over; mid-game (RE[?]) it is refused,
+# not counted as a draw.
+# printsgf PAIRS [COMMAND...]: a 3x3 game, the commands, PAIRS genmove
+# pairs (those after the end fail and are dropped), then its record.
+printsgf() {
+    pairs=$1
+    shift
+    { printf 'setup cephalopod 3x3\nset_option maxnodes 2000\n'
+      [ $# -gt 0 ] && printf '%s\n' "$@"
+      k=0
+      while [ $k -lt "$pairs" ]; do
+          printf 'genmove white\ngenmove black\n'
+          k=$((k + 1))
+      done
+      printf 'printsgf\nquit\n'; } |
+        "$TRIAD" --quiet 2>/dev/null | sed -e '/^[=?]/d' -e '/^$/d'
+}
+printsgf 40 > "$tmp/over.sgf"
+grep -q 'XSETPOSITION\[\]' "$tmp/over.sgf" || fail "printsgf: no XSETPOSITION"
+"$TRIAD_MATCH" --merge "$tmp/over.sgf" > "$tmp/over.out" 2>&1 ||
+    fail "printsgf of a finished game: $(cat "$tmp/over.out")"
+grep -q '^Merged 1 games' "$tmp/over.out" || fail "printsgf: not merged"
+printsgf 0 'play b2' > "$tmp/mid.sgf"
+"$TRIAD_MATCH" --merge "$tmp/mid.sgf" > "$tmp/mid.out" 2>&1 &&
+    fail "an unfinished game merged"
+grep -q 'the game is not finished (RE\[?\])' "$tmp/mid.out" ||
+    fail "unfinished game: $(cat "$tmp/mid.out")"
 exit 0
