@@ -256,8 +256,9 @@ enum lineio_status lineio_read(struct lineio *io, const char *prompt,
     return read_capped(io->in, line, len);
 }
 
-/* Bytes stdio has read ahead of the caller.  Only glibc and musl let us
- * see them; elsewhere a line already buffered waits for more input. */
+/* Bytes stdio has read ahead of the caller.  glibc's FILE shows them (as
+ * gnulib's freadahead reads them); elsewhere a line already buffered
+ * is noticed only when more input arrives. */
 static bool buffered(FILE *in)
 {
 #if defined __GLIBC__
