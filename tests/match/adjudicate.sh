@@ -10,7 +10,7 @@ test_name=adjudicate
 # 1. Random players, solved once the solver proves the rest.
 "$TRIAD_MATCH" --game cephalopod --setup 3x3 --engine "$TRIAD" --name a \
     --option method=random --engine "$TRIAD" --name b \
-    --option method=random --option seed=4 --movetime 0.02 --grace 5 \
+    --option method=random --option seed=4 --movetime 0.02 --grace 30 \
     --games 4 --adjudicate-solve 20000 --records "$tmp/s.sgf" \
     > "$tmp/s.out" 2>&1 || fail "solve match: $?"
 n=$(grep -c 'XEND\[solved\]' "$tmp/s.sgf")
@@ -34,7 +34,7 @@ grep -q 'the result does not match the final position' "$tmp/bad.out" ||
 
 # 2. The resign rule: triad's scores ('info ... score S' on stderr).
 "$TRIAD_MATCH" --game cephalopod --setup 3x3 --engine "$TRIAD" --name a \
-    --engine "$TRIAD" --name b --option seed=4 --movetime 0.05 --grace 5 \
+    --engine "$TRIAD" --name b --option seed=4 --movetime 0.05 --grace 30 \
     --games 4 --adjudicate-resign 2,50 --records "$tmp/r.sgf" \
     > "$tmp/r.out" 2>&1 || fail "resign match: $?"
 n=$(grep -c 'XEND\[agreed\]' "$tmp/r.sgf")

@@ -16,7 +16,7 @@ cat > "$tmp/suite.txt" <<'END'
 END
 "$TRIAD_MATCH" --game cephalopod --engine "$TRIAD" --name one \
     --engine "$TRIAD" --name two --option method=random --movetime 0.02 \
-    --grace 5 --games 6 --openings "$tmp/suite.txt" --records "$tmp/s.sgf" \
+    --grace 30 --games 6 --openings "$tmp/suite.txt" --records "$tmp/s.sgf" \
     > "$tmp/s.out" 2>&1 || fail "suite match: $?"
 grep -q "openings $tmp/suite.txt (2)" "$tmp/s.out" || fail "header"
 [ "$(grep -o 'XOPENING\[[0-9]*\]' "$tmp/s.sgf" | tr -d '\n')" = \
@@ -43,7 +43,7 @@ cephalopod:3x3:b:....W1/..W1../B1.... | a3
 END
 "$TRIAD_MATCH" --game cephalopod --engine "tee -a $tmp/one.log | $TRIAD" \
     --name one --engine "$TRIAD" --name two --option method=random \
-    --movetime 0.02 --grace 5 --games 4 --openings "$tmp/pos.txt" \
+    --movetime 0.02 --grace 30 --games 4 --openings "$tmp/pos.txt" \
     --records "$tmp/p.sgf" > "$tmp/p.out" 2>&1 || fail "position suite: $?"
 [ "$(grep -c "^XSTART\[$pos\]$" "$tmp/p.sgf")" -eq 4 ] ||
     fail "records do not start at the position"

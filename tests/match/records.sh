@@ -21,7 +21,7 @@ match() {
     shift
     "$TRIAD_MATCH" --game cephalopod --setup 3x3 --engine "$TRIAD" \
         --name one --option method=random --engine "$TRIAD" --name two \
-        --option method=random --option seed=7 --movetime 0.02 --grace 5 \
+        --option method=random --option seed=7 --movetime 0.02 --grace 30 \
         --games 4 --quiet --records "$tmp/one.sgf" "$@" > "$tmp/$out" \
         2>&1 || fail "match $out: $?"
 }
@@ -101,7 +101,7 @@ fi
 # 5. An extra reply after 'play' is the fault, not the next genmove.
 "$TRIAD_MATCH" --game cephalopod --setup 3x3 --engine "$TRIAD" \
     --name triad --engine "sh $fake extra $tmp" --name fake \
-    --movetime 0.05 --grace 2 --games 2 > "$tmp/extra.out" 2>&1 ||
+    --movetime 0.05 --grace 10 --games 2 > "$tmp/extra.out" 2>&1 ||
     fail "extra: $?"
 grep -q "{fake (black) sent an unsolicited reply before 'genmove black': \"=" \
     "$tmp/extra.out" || fail "unsolicited reply not named"
@@ -122,7 +122,7 @@ grep -q warning "$tmp/conc1.out" && fail "a warning at concurrency 1"
 
 # 7. --engine-stderr: every line starts with the name of its engine.
 "$TRIAD_MATCH" --game cephalopod --setup 3x3 --engine "$TRIAD" --name one \
-    --engine "$TRIAD" --name two --movetime 0.02 --grace 5 --games 2 \
+    --engine "$TRIAD" --name two --movetime 0.02 --grace 30 --games 2 \
     --quiet --engine-stderr "$tmp/err.log" > "$tmp/err.out" 2>&1 ||
     fail "engine-stderr: $?"
 grep -q '^one: info ' "$tmp/err.log" && grep -q '^two: info ' "$tmp/err.log" ||

@@ -106,7 +106,7 @@ wait_for 30 node_idle ||
 # plies per pair: each game depends only on the seed and its number.
 set -- --game cephalopod --setup 3x3 --engine "$TRIAD" --name a \
     --option method=random --engine "$TRIAD" --name b \
-    --option method=random --option seed=5 --movetime 0.02 --grace 5 \
+    --option method=random --option seed=5 --movetime 0.02 --grace 30 \
     --random-plies 2 --restart --seed 17
 TRIAD_MATCH="$TRIAD_MATCH" export TRIAD_MATCH
 ids=$("$top/scripts/slurm/submit.sh" 4 4 "$tmp/out" -- "$@") ||
