@@ -180,8 +180,8 @@ START_TEST(test_options_good)
     ck_assert_str_eq(c.eng[0].opts[1], "threads=2");
     ck_assert_int_eq(c.eng[1].nopts, 1);
     ck_assert_int_eq(c.time_mode, TIME_FISCHER);
-    ck_assert_double_eq(c.tc_main, 10);
-    ck_assert_double_eq(c.tc_inc, 0.1);
+    ck_assert_double_eq(c.tc.main, 10);
+    ck_assert_double_eq(c.tc.inc, 0.1);
     ck_assert_double_eq(c.grace, 0.2);
     ck_assert_double_eq_tol(options_move_limit(&c, 3), 3.2, 1e-12);
     ck_assert_int_eq(c.games, 6);
@@ -208,6 +208,61 @@ START_TEST(test_options_good)
 }
 END_TEST
 
+/* Time odds: --engine-tc gives the last --engine its own clock. */
+START_TEST(test_options_engine_tc)
+{
+    struct match_conf c;
+    struct sbuf err = SBUF_INIT;
+    struct sbuf text = SBUF_INIT;
+    struct args a;
+    const char *const odds[] = {
+        "--game", "dvonn", "--engine", "new", "--engine-tc", "5",
+        "--engine", "old", "--engine-tc", "20+0.5", NULL
+    };
+    ck_assert_int_eq(parse(&c, &err, odds, &a), OPTIONS_RUN);
+    ck_assert_int_eq(c.time_mode, TIME_FISCHER);
+    ck_assert_double_eq(options_clock(&c, 0).main, 5);
+    ck_assert_double_eq(options_clock(&c, 0).inc, 0);
+    ck_assert_double_eq(options_clock(&c, 1).main, 20);
+    ck_assert_double_eq(options_clock(&c, 1).inc, 0.5);
+    ck_assert_double_eq(c.grace, 0.2);
+    options_engine_time_text(&c, 1, &text);
+    ck_assert_str_eq(sbuf_str(&text), "tc 20+0.5");
+    sbuf_reset(&text);
+    options_time_text(&c, &text);
+    ck_assert_str_eq(sbuf_str(&text), "tc new 5+0, old 20+0.5");
+    options_free(&c);
+    free_args(&a);
+
+    /* --tc for the engines without their own clock. */
+    const char *const mixed[] = {
+        "--game", "dvonn", "--engine", "new", "--tc", "5+0.1",
+        "--engine", "old", "--engine-tc", "20", NULL
+    };
+    ck_assert_int_eq(parse(&c, &err, mixed, &a), OPTIONS_RUN);
+    ck_assert_double_eq(options_clock(&c, 0).main, 5);
+    ck_assert_double_eq(options_clock(&c, 0).inc, 0.1);
+    ck_assert_double_eq(options_clock(&c, 1).main, 20);
+    ck_assert_double_eq(options_clock(&c, 1).inc, 0);
+    options_free(&c);
+    free_args(&a);
+
+    /* Without odds the description is unchanged. */
+    const char *const plain[] = {
+        "--game", "dvonn", "--engine", "a", "--engine", "b", "--tc", "5",
+        NULL
+    };
+    ck_assert_int_eq(parse(&c, &err, plain, &a), OPTIONS_RUN);
+    sbuf_reset(&text);
+    options_time_text(&c, &text);
+    ck_assert_str_eq(sbuf_str(&text), "tc 5+0");
+    options_free(&c);
+    free_args(&a);
+    sbuf_free(&text);
+    sbuf_free(&err);
+}
+END_TEST
+
 static const char *const bad_options[][12] = {
     { "--engine", "a", "--engine", "b", NULL },                  /* game */
     { "--game", "chess", "--engine", "a", "--engine", "b", NULL },
@@ -224,6 +279,16 @@ static const char *const bad_options[][12] = {
       "--movetime", "1", NULL },
     { "--game", "dvonn", "--engine", "a", "--engine", "b", "--games", "0",
       NULL },
+    { "--game", "dvonn", "--engine-tc", "5", "--engine", "a", "--engine",
+      "b", NULL },                                  /* no engine yet */
+    { "--game", "dvonn", "--engine", "a", "--engine-tc", "5", "--engine",
+      "b", NULL },                                  /* b has no clock */
+    { "--game", "dvonn", "--engine", "a", "--engine-tc", "5", "--engine",
+      "b", "--movetime", "1", NULL },
+    { "--game", "dvonn", "--engine", "a", "--engine-tc", "5",
+      "--engine-tc", "6", "--engine", "b", "--tc", "5", NULL },
+    { "--game", "dvonn", "--engine", "a", "--engine-tc", "0", "--engine",
+      "b", "--tc", "5", NULL },
     { "--game", "dvonn", "--engine", "a", "--engine", "b", "--first-game",
       "3", NULL },
     { "--game", "dvonn", "--engine", "a", "--engine", "b", "--sprt", "5,0",
@@ -346,7 +411,8 @@ static void make_record(struct game_record *r)
     r->seed = 42;
     strcpy(r->date, "2024-01-02");
     sbuf_puts(&r->setup, "3x3");
-    sbuf_puts(&r->timectl, "movetime 0.5");
+    sbuf_puts(&r->timectl[0], "tc 5+0");
+    sbuf_puts(&r->timectl[1], "tc 20+0");   /* time odds */
     g->to_string(st, &r->start);
     move_t moves[64];
     while (g->gen_moves(st, moves) > 0) {
@@ -372,7 +438,11 @@ START_TEST(test_sgf_round_trip)
     ck_assert(r.nmoves > 9);
     struct sbuf text = SBUF_INIT;
     sgf_write(&r, "test:1", &text);
+    ck_assert_ptr_nonnull(strstr(sbuf_str(&text), "XTIME[tc 5+0][tc 20+0]"));
+    sbuf_reset(&r.timectl[1]);               /* equal clocks: one value */
+    sbuf_puts(&r.timectl[1], "tc 5+0");
     sgf_write(&r, "test:1", &text);          /* two records in one file */
+    ck_assert_ptr_nonnull(strstr(sbuf_str(&text), "XTIME[tc 5+0]XSETUP"));
     struct game_record back;
     record_init(&back);
     struct sbuf err = SBUF_INIT;
@@ -395,6 +465,9 @@ START_TEST(test_sgf_round_trip)
         ck_assert_str_eq(sbuf_str(&back.reason), "someone [wins]");
         ck_assert_str_eq(sbuf_str(&back.setup), "3x3");
         ck_assert_str_eq(back.date, "2024-01-02");
+        ck_assert_str_eq(sbuf_str(&back.timectl[0]), "tc 5+0");
+        ck_assert_str_eq(sbuf_str(&back.timectl[1]),
+                         k == 0 ? "tc 20+0" : "tc 5+0");
         ck_assert_int_eq(record_a_result(&back), record_a_result(&r));
         ck_assert_int_eq(merge_verify(&back, &err), 0);
     }
@@ -664,6 +737,7 @@ int main(void)
 
     tc = tcase_create("options");
     tcase_add_test(tc, test_options_good);
+    tcase_add_test(tc, test_options_engine_tc);
     tcase_add_loop_test(tc, test_options_bad, 0,
                         (int)(sizeof bad_options / sizeof bad_options[0]));
     tcase_add_test(tc, test_openings);

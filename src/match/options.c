@@ -1,7 +1,7 @@
 /* options.c -- the command line of triad-match (see options.h).
  *
- * --name and --option belong to the most recent --engine; --each-option
- * goes to both engines (sent before their own options).
+ * --name, --option and --engine-tc belong to the most recent --engine;
+ * --each-option goes to both engines (sent before their own options).
  */
 #include "config.h"
 
@@ -85,6 +85,8 @@ void options_usage(FILE *out)
 "  --concurrency N        games played at once (default 1)\n"
 "  --movetime S           seconds per move (default 1)\n"
 "  --tc MAIN[+INC]        Fischer clock kept by the referee\n"
+"  --engine-tc MAIN[+INC] the last --engine's own clock instead of --tc\n"
+"                         (time odds: --tc 5 against --tc 20)\n"
 "  --grace S              extra seconds before a time loss (default:\n"
 "                         0.5 plus 20%% with --movetime, 0.2 with --tc)\n"
 "  --seed N               seed of the openings (default 1)\n"
@@ -124,12 +126,46 @@ void options_usage(FILE *out)
     sbuf_free(&long_games);
 }
 
+struct fischer_clock options_clock(const struct match_conf *c, int i)
+{
+    return c->eng[i].tc.main > 0 ? c->eng[i].tc : c->tc;
+}
+
+static bool own_clocks(const struct match_conf *c)
+{
+    for (int i = 0; i < c->nengines; i++)
+        if (c->eng[i].tc.main > 0)
+            return true;
+    return false;
+}
+
+static void clock_text(struct fischer_clock tc, struct sbuf *out)
+{
+    sbuf_printf(out, "%g+%g", tc.main, tc.inc);
+}
+
+void options_engine_time_text(const struct match_conf *c, int i,
+                              struct sbuf *out)
+{
+    if (c->time_mode == TIME_MOVETIME) {
+        sbuf_printf(out, "movetime %g", c->movetime);
+        return;
+    }
+    sbuf_puts(out, "tc ");
+    clock_text(options_clock(c, i), out);
+}
+
 void options_time_text(const struct match_conf *c, struct sbuf *out)
 {
-    if (c->time_mode == TIME_MOVETIME)
-        sbuf_printf(out, "movetime %g", c->movetime);
-    else
-        sbuf_printf(out, "tc %g+%g", c->tc_main, c->tc_inc);
+    if (c->time_mode == TIME_MOVETIME || !own_clocks(c)) {
+        options_engine_time_text(c, 0, out);
+        return;
+    }
+    sbuf_puts(out, "tc ");
+    for (int i = 0; i < c->nengines; i++) {
+        sbuf_printf(out, "%s%s ", i ? ", " : "", c->eng[i].name);
+        clock_text(options_clock(c, i), out);
+    }
 }
 
 double options_move_limit(const struct match_conf *c, double clock_left)
@@ -151,7 +187,9 @@ static bool printable(const char *s)
     return true;
 }
 
-static int parse_tc(struct match_conf *c, const char *s, struct sbuf *err)
+/* MAIN[+INC] of --tc or --engine-tc (named by opt) into *tc. */
+static int parse_clock(const char *opt, const char *s,
+                       struct fischer_clock *tc, struct sbuf *err)
 {
     char buf[64];
     if (strlen(s) >= sizeof buf)
@@ -160,14 +198,14 @@ static int parse_tc(struct match_conf *c, const char *s, struct sbuf *err)
     char *plus = strchr(buf, '+');
     if (plus)
         *plus = '\0';
-    c->tc_inc = 0;
-    if (args_double(buf, 0.001, 1e7, &c->tc_main) != 0 ||
-        (plus && args_double(plus + 1, 0, 1e6, &c->tc_inc) != 0))
+    tc->inc = 0;
+    if (args_double(buf, 0.001, 1e7, &tc->main) != 0 ||
+        (plus && args_double(plus + 1, 0, 1e6, &tc->inc) != 0))
         goto bad;
-    c->time_mode = TIME_FISCHER;
     return 0;
 bad:
-    sbuf_printf(err, "bad --tc: %s (expected MAIN+INC in seconds)", s);
+    tc->main = 0;
+    sbuf_printf(err, "bad %s: %s (expected MAIN+INC in seconds)", opt, s);
     return -1;
 }
 
@@ -285,6 +323,24 @@ static int set_name(struct match_conf *c, const char *name,
     return 0;
 }
 
+/* --engine-tc: the last --engine's own clock (and a Fischer match). */
+static int set_engine_clock(struct match_conf *c, const char *s,
+                            struct sbuf *err)
+{
+    struct engine_conf *e = last_engine(c, "--engine-tc", err);
+    if (!e)
+        return -1;
+    if (e->tc.main > 0) {
+        sbuf_printf(err, "second --engine-tc for engine %d: %s",
+                    c->nengines, s);
+        return -1;
+    }
+    if (parse_clock("--engine-tc", s, &e->tc, err) != 0)
+        return -1;
+    c->time_mode = TIME_FISCHER;
+    return 0;
+}
+
 static int set_format(struct match_conf *c, const char *s, struct sbuf *err)
 {
     if (strcmp(s, "round-robin") == 0)
@@ -353,7 +409,8 @@ enum {
     OPT_RECORDS, OPT_MAXPLIES, OPT_SPRT, OPT_SETUP, OPT_RANDOM_START,
     OPT_RANDOM_PLIES, OPT_RESTART, OPT_STDERR, OPT_MERGE, OPT_QUIET,
     OPT_HELP, OPT_VERSION, OPT_RUN_ID, OPT_FORMAT, OPT_OPENINGS,
-    OPT_MAKE_OPENINGS, OPT_BALANCE, OPT_ADJ_RESIGN, OPT_ADJ_SOLVE
+    OPT_MAKE_OPENINGS, OPT_BALANCE, OPT_ADJ_RESIGN, OPT_ADJ_SOLVE,
+    OPT_ENGINE_TC
 };
 
 static const struct option longopts[] = {
@@ -367,6 +424,7 @@ static const struct option longopts[] = {
     { "concurrency", required_argument, NULL, OPT_CONC },
     { "movetime", required_argument, NULL, OPT_MOVETIME },
     { "tc", required_argument, NULL, OPT_TC },
+    { "engine-tc", required_argument, NULL, OPT_ENGINE_TC },
     { "grace", required_argument, NULL, OPT_GRACE },
     { "seed", required_argument, NULL, OPT_SEED },
     { "records", required_argument, NULL, OPT_RECORDS },
@@ -485,7 +543,10 @@ static int one_option(struct match_conf *c, int id, const char *arg,
         }
         each->opt[each->n++] = arg;
         return 0;
-    case OPT_TC: return parse_tc(c, arg, err);
+    case OPT_TC:
+        c->time_mode = TIME_FISCHER;
+        return parse_clock("--tc", arg, &c->tc, err);
+    case OPT_ENGINE_TC: return set_engine_clock(c, arg, err);
     case OPT_RECORDS: c->records = arg; return 0;
     case OPT_SPRT: return parse_sprt(c, arg, err);
     case OPT_SETUP: return set_setup(c, arg, err);
@@ -605,9 +666,15 @@ static int finish(struct match_conf *c, bool movetime_given,
         return -1;
     }
     if (movetime_given && c->time_mode == TIME_FISCHER) {
-        sbuf_puts(err, "--movetime and --tc exclude each other");
+        sbuf_puts(err, "--movetime excludes --tc and --engine-tc");
         return -1;
     }
+    for (int i = 0; i < c->nengines && c->time_mode == TIME_FISCHER; i++)
+        if (options_clock(c, i).main <= 0) {
+            sbuf_printf(err, "engine %d has no clock: give --tc or its own "
+                        "--engine-tc", i + 1);
+            return -1;
+        }
     if (c->grace < 0)
         c->grace = c->time_mode == TIME_FISCHER ? GRACE_FISCHER
                                                 : GRACE_MOVETIME;

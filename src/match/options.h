@@ -19,12 +19,20 @@
 #define MATCH_RUN_MAX 64        /* run ids, NUL included                */
 #define MATCH_ENGINES_MAX 32    /* --engine options                     */
 
+/* A Fischer clock: MAIN seconds to start with, INC added after every
+ * move.  main == 0 means none given. */
+struct fischer_clock {
+    double main;
+    double inc;
+};
+
 struct engine_conf {
     const char *cmd;            /* run through /bin/sh -c or split       */
     char name[MATCH_NAME_MAX];
     bool named;                 /* --name given                          */
     int nopts;
     char **opts;                /* "NAME=VALUE" for set_option, malloc'd */
+    struct fischer_clock tc;    /* --engine-tc: its own clock, or none  */
 };
 
 enum time_mode { TIME_MOVETIME, TIME_FISCHER };
@@ -42,8 +50,8 @@ struct match_conf {
     int concurrency;
     enum time_mode time_mode;
     double movetime;            /* TIME_MOVETIME: seconds per move       */
-    double tc_main;             /* TIME_FISCHER: MAIN+INC seconds        */
-    double tc_inc;
+    struct fischer_clock tc;    /* TIME_FISCHER: --tc, every engine's
+                                   clock unless it has its own         */
     double grace;               /* extra seconds before a time loss      */
     uint64_t seed;
     char run_id[MATCH_RUN_MAX]; /* --run-id, or drawn at random: names
@@ -88,9 +96,17 @@ void options_free(struct match_conf *c);
 /* The usage text for --help. */
 void options_usage(FILE *out);
 
-/* A human description of the time control, e.g. "movetime 0.5" or
- * "tc 10+0.1". */
+/* A human description of the time control, e.g. "movetime 0.5",
+ * "tc 10+0.1", or "tc old 20+0, new 5+0" when engines have their own. */
 void options_time_text(const struct match_conf *c, struct sbuf *out);
+
+/* The clock of engine i (TIME_FISCHER): its --engine-tc or --tc. */
+struct fischer_clock options_clock(const struct match_conf *c, int i);
+
+/* The time control of engine i alone, e.g. "movetime 0.5" or
+ * "tc 10+0.1" (what a record keeps for it). */
+void options_engine_time_text(const struct match_conf *c, int i,
+                              struct sbuf *out);
 
 /* Seconds a genmove may take before the mover loses on time, given its
  * clock (TIME_FISCHER) or the movetime. */

@@ -14,7 +14,8 @@ void record_init(struct game_record *r)
     sbuf_init(&r->start);
     sbuf_init(&r->moves);
     sbuf_init(&r->sides);
-    sbuf_init(&r->timectl);
+    sbuf_init(&r->timectl[0]);
+    sbuf_init(&r->timectl[1]);
 }
 
 void record_free(struct game_record *r)
@@ -24,7 +25,8 @@ void record_free(struct game_record *r)
     sbuf_free(&r->start);
     sbuf_free(&r->moves);
     sbuf_free(&r->sides);
-    sbuf_free(&r->timectl);
+    sbuf_free(&r->timectl[0]);
+    sbuf_free(&r->timectl[1]);
 }
 
 int record_a_result(const struct game_record *r)
@@ -62,7 +64,8 @@ void record_result_text(const struct game_record *r, struct sbuf *out)
 bool record_oom(const struct game_record *r)
 {
     return r->reason.oom || r->setup.oom || r->start.oom || r->moves.oom ||
-           r->sides.oom || r->timectl.oom;
+           r->sides.oom || r->timectl[0].oom ||
+           r->timectl[1].oom;
 }
 
 /* FNV-1a over n bytes, continuing from h. */

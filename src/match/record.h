@@ -47,7 +47,8 @@ struct game_record {
     struct sbuf start;              /* start position string             */
     struct sbuf moves;              /* canonical tokens, space separated */
     struct sbuf sides;              /* 'W' or 'B' per move: who made it  */
-    struct sbuf timectl;            /* e.g. "movetime 0.5", "tc 10+0.1"  */
+    struct sbuf timectl[2];         /* engine A's and B's time control,
+                                       e.g. "movetime 0.5", "tc 10+0.1"  */
 };
 
 void record_init(struct game_record *r);

@@ -29,6 +29,7 @@ struct game_ctx {
     void *st;
     struct scheduled game;      /* the engines, colours and opening     */
     int engine_of_side[2];      /* 0 (engine A of the game) or 1 (B)    */
+    struct fischer_clock tc[2]; /* each side's clock (time odds allowed) */
     double clock[2];            /* Fischer clocks, seconds left         */
     int ply;
     bool over;                  /* rec holds the final result           */
@@ -286,7 +287,7 @@ static int prepare_engines(struct game_ctx *x, const struct setup_words *w,
     for (int s = 0; s < 2 && c->time_mode == TIME_FISCHER && !x->over &&
                     !x->cancelled; s++) {
         sbuf_reset(&line);
-        sbuf_printf(&line, "time_settings %g 0 0", c->tc_main);
+        sbuf_printf(&line, "time_settings %g 0 0", x->tc[s].main);
         /* A '?' is tolerated: the referee's clock is what counts. */
         call(x, x->engine_of_side[s], sbuf_str(&line), REFEREE_CMD_TIMEOUT,
              END_FORFEIT, NULL);
@@ -427,7 +428,7 @@ static void one_ply(struct game_ctx *x)
         return;
     if (c->time_mode == TIME_FISCHER) {
         double left = x->clock[side] - used;
-        x->clock[side] = (left > 0 ? left : 0) + c->tc_inc;
+        x->clock[side] = (left > 0 ? left : 0) + x->tc[side].inc;
     }
     char token[MOVE_STR_MAX];
     if (!accept_move(x, i, side, token))
@@ -481,10 +482,16 @@ static void fill_header(struct game_ctx *x, long number)
     rec->seed = c->seed;
     memcpy(rec->run_id, c->run_id, MATCH_RUN_MAX);
     today(rec->date);
-    options_time_text(c, &rec->timectl);
+    for (int i = 0; i < 2; i++)
+        options_engine_time_text(c, x->game.engines[i], &rec->timectl[i]);
     x->engine_of_side[rec->a_side] = 0;
     x->engine_of_side[1 - rec->a_side] = 1;
-    x->clock[0] = x->clock[1] = c->tc_main;
+    for (int s = 0; s < 2; s++) {
+        int conf_index = x->game.engines[x->engine_of_side[s]];
+        if (c->time_mode == TIME_FISCHER)
+            x->tc[s] = options_clock(c, conf_index);
+        x->clock[s] = x->tc[s].main;
+    }
 }
 
 static void play_out(struct game_ctx *x)

@@ -32,11 +32,18 @@ static void put_text(struct sbuf *out, const char *s)
     }
 }
 
-static void prop(struct sbuf *out, const char *id, const char *value)
+/* "[VALUE]", escaped: a property's (next) value. */
+static void value(struct sbuf *out, const char *v)
 {
-    sbuf_printf(out, "%s[", id);
-    put_text(out, value);
+    sbuf_putc(out, '[');
+    put_text(out, v);
     sbuf_putc(out, ']');
+}
+
+static void prop(struct sbuf *out, const char *id, const char *v)
+{
+    sbuf_puts(out, id);
+    value(out, v);
 }
 
 static void write_root(const struct game_record *r, const char *app,
@@ -58,13 +65,14 @@ static void write_root(const struct game_record *r, const char *app,
     prop(out, "XEND", end_names[r->end]);
     sbuf_puts(out, "\n");
     prop(out, "XMATCH", r->names[0]);
-    sbuf_putc(out, '[');
-    put_text(out, r->names[1]);
-    sbuf_putc(out, ']');
+    value(out, r->names[1]);
     sbuf_printf(out, "XSEED[%llu]", (unsigned long long)r->seed);
     if (r->run_id[0])
         prop(out, "XRUN", r->run_id);
-    prop(out, "XTIME", sbuf_str(&r->timectl));
+    /* Like XMATCH: engine A's, then B's; one value when they agree. */
+    prop(out, "XTIME", sbuf_str(&r->timectl[0]));
+    if (strcmp(sbuf_str(&r->timectl[0]), sbuf_str(&r->timectl[1])) != 0)
+        value(out, sbuf_str(&r->timectl[1]));
     if (r->from_position)           /* a none-valued flag, as SGF's KO[] */
         sbuf_puts(out, "XSETPOSITION[]");
     else
@@ -230,6 +238,13 @@ static int root_value(struct parser *p, const char *id, int k,
         r->opening_plies = (int)n;
         return rc;
     }
+    if (strcmp(id, "XTIME") == 0) {
+        if (k > 1)
+            return fail(p, "XTIME has more than two values");
+        for (int i = k; i < 2; i++)     /* one value: both engines' */
+            put_sbuf(&r->timectl[i], v);
+        return 0;
+    }
     if (strcmp(id, "XSETPOSITION") == 0) {
         if (v->len != 0)
             return fail(p, "XSETPOSITION takes no value");
@@ -242,7 +257,6 @@ static int root_value(struct parser *p, const char *id, int k,
         { "PW", &ri->pw }, { "PB", &ri->pb }, { "RE", &ri->re },
         { "XEND", &ri->end }, { "XREASON", &r->reason },
         { "XSETUP", &r->setup }, { "XSTART", &r->start },
-        { "XTIME", &r->timectl },
     };
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
         if (strcmp(id, texts[i].id) == 0)

@@ -158,7 +158,8 @@ static void session_record(const struct session *s, struct game_record *r)
         sbuf_putc(&r->sides, "WB"[g->side_to_move(pos)]);
     }
     r->nmoves = s->nply;
-    sbuf_printf(&r->timectl, "movetime %g", s->opt.movetime);
+    for (int i = 0; i < 2; i++)        /* the engine played both sides */
+        sbuf_printf(&r->timectl[i], "movetime %g", s->opt.movetime);
     if (r->result == GAME_ONGOING)
         sbuf_puts(&r->reason, "game in progress");
     else
