@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "games/games.h"
 #include "gametest.h"
 #include "searchtest.h"
 #include "tap_main.h"
@@ -76,6 +77,52 @@ START_TEST(test_deterministic_node_budget)
     if (m == SEARCH_PLAIN_MCTS)
         ck_assert_uint_eq(a.playouts, 30000);
     search_free(s);
+}
+END_TEST
+
+/* One searcher going from game to game (search_set_game keeps the
+ * workers' buffers that are big enough) finds what a new searcher finds
+ * in every game: nothing of the previous game carries over. */
+START_TEST(test_game_switch_keeps_results)
+{
+    enum search_method m = srch_methods[_i];
+    int n = game_count();
+    void *start[16];
+    struct search_result fresh[16];
+    ck_assert_int_le(n, 16);
+    struct search_limits l = srch_limits(m);
+    /* Plain MCTS counts whole random games (Truchet's are long). */
+    l.max_nodes = m == SEARCH_PLAIN_MCTS ? 40 : 3000;
+    for (int k = 0; k < n; k++) {
+        const struct game_ops *g = game_at(k);
+        struct sbuf err = SBUF_INIT;
+        start[k] = malloc(g->state_size);
+        ck_assert_int_eq(g->setup(start[k], 0, NULL, 1, &err), 0);
+        sbuf_free(&err);
+        srch_once(g, start[k], 1, &l, &fresh[k]);
+    }
+    struct search *s = search_new(game_at(0), 1);
+    ck_assert_ptr_nonnull(s);
+    /* Every game after every other one, both ways round. */
+    for (int round = 0; round < 2 * n; round++) {
+        int k = round < n ? round : 2 * n - 1 - round;
+        ck_assert_int_eq(search_set_game(s, game_at(k)), 0);
+        struct search_result r;
+        ck_assert_int_eq(search_run(s, start[k], &l, &r), 0);
+        assert_same_result(&fresh[k], &r);
+        ck_assert_uint_eq(r.playouts, fresh[k].playouts);
+    }
+    /* Two threads: the helper workers are fitted too. */
+    l.threads = 2;
+    for (int k = 0; k < n; k++) {
+        ck_assert_int_eq(search_set_game(s, game_at(k)), 0);
+        struct search_result r;
+        ck_assert_int_eq(search_run(s, start[k], &l, &r), 0);
+        ck_assert(gt_is_legal(game_at(k), start[k], r.best));
+    }
+    search_free(s);
+    for (int k = 0; k < n; k++)
+        free(start[k]);
 }
 END_TEST
 
@@ -264,6 +311,8 @@ int main(void)
     Suite *su = suite_create("search");
     TCase *tc = tap_tcase(su, "limits", 120);
     tcase_add_loop_test(tc, test_deterministic_node_budget, 0,
+                        SRCH_METHODS);
+    tcase_add_loop_test(tc, test_game_switch_keeps_results, 0,
                         SRCH_METHODS);
     tcase_add_test(tc, test_golden_tree);
     tcase_add_test(tc, test_tiny_budget_returns_legal_move);

@@ -199,16 +199,16 @@ enum gtp_status cmd_legal_moves(struct session *s, int argc, char **argv,
 {
     (void)argc, (void)argv;
     const struct game_ops *g = s->game;
-    move_t *moves = malloc(sizeof *moves * (size_t)g->max_moves);
+    int n;
+    const move_t *moves = session_legal_list(s, &n);
     char (*text)[MOVE_STR_MAX] = NULL;
     char **order = NULL;
-    int n = moves ? session_legal_moves(s, moves) : 0;
-    if (moves && n > 0) {
+    if (n > 0) {
         text = malloc(sizeof *text * (size_t)n);
         order = malloc(sizeof *order * (size_t)n);
     }
-    if (!moves || (n > 0 && (!text || !order))) {
-        free(moves), free(text), free(order);
+    if (n > 0 && (!text || !order)) {
+        free(text), free(order);
         sbuf_puts(out, "out of memory");
         return GTP_FAIL;
     }
@@ -218,9 +218,12 @@ enum gtp_status cmd_legal_moves(struct session *s, int argc, char **argv,
     }
     if (n > 1)      /* order is NULL when there is no move: no qsort */
         qsort(order, (size_t)n, sizeof *order, compare_strings);
-    for (int i = 0; i < n; i++)
-        sbuf_printf(out, "%s%s", i ? " " : "", order[i]);
-    free(moves), free(text), free(order);
+    for (int i = 0; i < n; i++) {
+        if (i)
+            sbuf_putc(out, ' ');
+        sbuf_puts(out, order[i]);
+    }
+    free(text), free(order);
     return GTP_OK;
 }
 

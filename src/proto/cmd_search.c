@@ -46,19 +46,15 @@ struct search_limits cmd_search_limits(const struct session *s,
     };
 }
 
-/* 1 if m is among the legal moves of the current position, 0 if not,
- * -1 when memory is short. */
-static int is_legal(const struct session *s, move_t m)
+/* True if m is among the legal moves of the current position. */
+static bool is_legal(struct session *s, move_t m)
 {
-    move_t *moves = malloc(sizeof *moves * (size_t)s->game->max_moves);
-    if (!moves)
-        return -1;
-    int n = session_legal_moves(s, moves);
-    int found = 0;
-    for (int i = 0; i < n && !found; i++)
-        found = moves[i] == m;
-    free(moves);
-    return found;
+    int n;
+    const move_t *moves = session_legal_list(s, &n);
+    for (int i = 0; i < n; i++)
+        if (moves[i] == m)
+            return true;
+    return false;
 }
 
 /* The common part of genmove and reg_genmove: checks, searches within the
@@ -96,12 +92,9 @@ static enum gtp_status choose_move(struct session *s, const char *color,
         budget = MIN_SEARCH_SECONDS;       /* 0 would mean no limit */
     struct search_limits lim = cmd_search_limits(s, budget);
     struct search_result r;
-    int legal = search_run(sr, session_position(s), &lim, &r) != 0 ? 0
-              : is_legal(s, r.best);
-    if (legal <= 0) {
-        sbuf_puts(out, legal < 0 ? "out of memory"
-                                 : "internal error: the search found no "
-                                   "legal move");
+    if (search_run(sr, session_position(s), &lim, &r) != 0 ||
+        !is_legal(s, r.best)) {
+        sbuf_puts(out, "internal error: the search found no legal move");
         return GTP_FAIL;
     }
     *spent = clock_now() - start;

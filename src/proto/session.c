@@ -49,14 +49,24 @@ static int install(struct session *s, const struct game_ops *g,
 {
     unsigned char *states = malloc(g->state_size * 64);
     move_t *moves = malloc(sizeof *moves * 64);
+    /* The legal-move buffer only grows: switching games allocates none. */
+    bool grow = g->max_moves > s->legal_cap;
+    move_t *legal = grow ? malloc(sizeof *legal * (size_t)g->max_moves)
+                         : NULL;
     /* The searcher, and its table, already touched, carry over. */
-    bool ready = states && moves &&
+    bool ready = states && moves && (legal || !grow) &&
                  (!s->search || g == s->game ||
                   search_set_game(s->search, g) == 0);
     if (!ready) {
         free(states);
         free(moves);
+        free(legal);
         return -1;
+    }
+    if (grow) {
+        free(s->legal);
+        s->legal = legal;
+        s->legal_cap = g->max_moves;
     }
     memcpy(states, start, g->state_size);
     if (s->search && g == s->game)
@@ -171,6 +181,12 @@ int session_legal_moves(const struct session *s, move_t *out)
     return s->game->gen_moves(session_position(s), out);
 }
 
+const move_t *session_legal_list(struct session *s, int *n)
+{
+    *n = session_legal_moves(s, s->legal);
+    return s->legal;
+}
+
 int session_parse_color(const struct session *s, const char *word)
 {
     static const char *const synonyms[2][2] = {
@@ -238,5 +254,6 @@ void session_done(struct session *s)
     search_free(s->search);
     free(s->states);
     free(s->moves);
+    free(s->legal);
     memset(s, 0, sizeof *s);
 }

@@ -36,6 +36,8 @@ struct session {
     move_t *moves;                /* moves[k] = move from states[k]   */
     int nply;                     /* moves played since the start     */
     int cap;                      /* room for positions in states     */
+    move_t *legal;                /* session_legal_list's buffer...   */
+    int legal_cap;                /* ...room for this many moves      */
     bool resigned;                /* the game ended by resignation... */
     int resigner;                 /* ...of this side                  */
     struct options opt;
@@ -108,6 +110,12 @@ enum game_status session_outcome(const struct session *s, int *margin);
  * including by maxplies).  Writes at most game->max_moves moves into out
  * and returns their number. */
 int session_legal_moves(const struct session *s, move_t *out);
+
+/* The same moves in a buffer the session owns (room for max_moves, made
+ * when the game is installed), valid until the next call or the next
+ * game; *n receives their number.  Commands that list or check moves
+ * need no allocation of max_moves each (Truchet: 158,700 moves). */
+const move_t *session_legal_list(struct session *s, int *n);
 
 /* Parses a colour word of the current game: 0, 1, or -1. */
 int session_parse_color(const struct session *s, const char *word);

@@ -97,15 +97,28 @@ uint64_t search_total_nodes(const struct search *s)
            (w->nodes - w->flushed);
 }
 
+/* A move list of n moves followed by their n ordering keys. */
+static move_t *new_ply_list(size_t n)
+{
+    return malloc(n * (sizeof(move_t) + sizeof(int)));
+}
+
+static void set_ply_list(struct worker *w, int ply, move_t *list, int n)
+{
+    free(w->moves[ply]);
+    w->moves[ply] = list;
+    w->keys[ply] = list ? (int *)(list + n) : NULL;
+    w->moves_cap[ply] = list ? n : 0;
+}
+
 move_t *search_ply_moves(struct worker *w, int ply)
 {
     if (!w->moves[ply]) {
-        size_t n = (size_t)w->s->g->max_moves;
-        void *block = malloc(n * (sizeof(move_t) + sizeof(int)));
-        if (!block)
+        int n = w->s->g->max_moves;
+        move_t *list = new_ply_list((size_t)n);
+        if (!list)
             return NULL;
-        w->moves[ply] = block;
-        w->keys[ply] = (int *)(w->moves[ply] + n);
+        set_ply_list(w, ply, list, n);
     }
     return w->moves[ply];
 }
@@ -162,6 +175,50 @@ static void worker_free(struct worker *w)
     free(w);
 }
 
+static void clear_ordering(struct worker *w)
+{
+    memset(w->killers, 0, sizeof w->killers);
+    memset(w->history, 0, sizeof w->history);
+}
+
+/* Makes w ready for game g as a new worker would be: the buffers too
+ * small for g are replaced, those big enough kept (switching between
+ * games then allocates nothing, and a large allocation costs page
+ * faults), the move ordering is cleared.  All or nothing: -1 (w
+ * unchanged) when memory is short. */
+static int worker_fit(struct worker *w, const struct game_ops *g)
+{
+    size_t states = g->state_size * (SEARCH_MAX_PLY + 1);
+    int n = g->max_moves;
+    unsigned char *st = states > w->states_bytes ? malloc(states) : NULL;
+    move_t *root = n > w->root_cap ? malloc(sizeof *root * (size_t)n) : NULL;
+    move_t *ply0 = n > w->moves_cap[0] ? new_ply_list((size_t)n) : NULL;
+    if ((states > w->states_bytes && !st) || (n > w->root_cap && !root) ||
+        (n > w->moves_cap[0] && !ply0)) {
+        free(st);
+        free(root);
+        free(ply0);
+        return -1;
+    }
+    if (st) {
+        free(w->states);
+        w->states = st;
+        w->states_bytes = states;
+    }
+    if (root) {
+        free(w->root_moves);
+        w->root_moves = root;
+        w->root_cap = n;
+    }
+    if (ply0)
+        set_ply_list(w, 0, ply0, n);
+    for (int i = 1; i < SEARCH_MAX_PLY; i++)
+        if (w->moves_cap[i] < n)        /* made again when reached */
+            set_ply_list(w, i, NULL, 0);
+    clear_ordering(w);
+    return 0;
+}
+
 static struct worker *worker_new(struct search *s, int id)
 {
     struct worker *w = calloc(1, sizeof *w);
@@ -169,10 +226,8 @@ static struct worker *worker_new(struct search *s, int id)
         return NULL;
     w->s = s;
     w->id = id;
-    w->states = malloc(s->g->state_size * (SEARCH_MAX_PLY + 1));
-    w->root_moves = malloc(sizeof(move_t) * (size_t)s->g->max_moves);
-    if (!w->states || !w->root_moves || !search_ply_moves(w, 0)) {
-        worker_free(w);
+    if (worker_fit(w, s->g) != 0) {
+        free(w);
         return NULL;
     }
     return w;
@@ -214,21 +269,18 @@ void search_free(struct search *s)
     free(s);
 }
 
+/* The workers keep what they can (worker_fit); the MCTS pool is kept
+ * too: every MCTS search builds its tree afresh. */
 int search_set_game(struct search *s, const struct game_ops *g)
 {
-    const struct game_ops *old = s->g;
-    s->g = g;                   /* worker_new sizes its buffers by s->g */
-    struct worker *w0 = worker_new(s, 0);
-    if (!w0) {
-        s->g = old;
+    if (worker_fit(s->w[0], g) != 0)
         return -1;
-    }
-    for (int i = 0; i < SEARCH_MAX_THREADS; i++) {
-        worker_free(s->w[i]);
-        s->w[i] = NULL;
-    }
-    s->w[0] = w0;
-    mcts_free(s);
+    s->g = g;
+    for (int i = 1; i < SEARCH_MAX_THREADS; i++)
+        if (s->w[i] && worker_fit(s->w[i], g) != 0) {
+            worker_free(s->w[i]);       /* made again when needed */
+            s->w[i] = NULL;
+        }
     tt_clear(&s->tt);
     return 0;
 }
@@ -243,12 +295,6 @@ int search_set_hash(struct search *s, size_t hash_mb)
     s->hash_mb = hash_mb;
     mcts_free(s);               /* reallocated at the new size when used */
     return 0;
-}
-
-static void clear_ordering(struct worker *w)
-{
-    memset(w->killers, 0, sizeof w->killers);
-    memset(w->history, 0, sizeof w->history);
 }
 
 void search_clear(struct search *s)

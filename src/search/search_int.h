@@ -37,10 +37,14 @@ struct worker {
     struct search *s;
     int id;
     unsigned char *states;              /* SEARCH_MAX_PLY + 1 positions   */
-    /* Per-ply move list with its ordering keys (max_moves each), allocated
-     * the first time the ply is reached: Truchet's lists are large. */
+    size_t states_bytes;                /* its size                        */
+    /* Per-ply move list with its ordering keys (moves_cap[ply] each, at
+     * least max_moves), allocated the first time the ply is reached:
+     * Truchet's lists are large.  Buffers that are big enough survive a
+     * change of game (see search_set_game). */
     move_t *moves[SEARCH_MAX_PLY];
     int *keys[SEARCH_MAX_PLY];
+    int moves_cap[SEARCH_MAX_PLY];
     move_t killers[SEARCH_MAX_PLY][2];
     int32_t history[2][HIST_SIZE];
     move_t pv[SEARCH_MAX_PV + 1][SEARCH_MAX_PV];
@@ -57,6 +61,7 @@ struct worker {
     int seldepth;
     /* Root moves of the current search, best of the last iteration first. */
     move_t *root_moves;
+    int root_cap;
     int root_n;
     /* The last completed iteration. */
     int done_depth;

@@ -32,11 +32,15 @@ struct fuzz_game {
     const struct game_ops *g;
     int npos;
     unsigned char *pos[FUZZ_POSITIONS];
+    move_t *moves;              /* room for max_moves: scratch of the checks */
 };
 
 /* One fuzz_game per registered game, built once (game_count() of them);
  * the fixture lives as long as the process. */
 const struct fuzz_game *fuzz_games(void);
+
+/* The fuzz_game of registered game g. */
+const struct fuzz_game *fuzz_game_of(const struct game_ops *g);
 
 /* Prints "fuzz invariant failed: ..." and aborts. */
 _Noreturn void fuzz_fail(const char *fmt, ...)
