@@ -547,6 +547,35 @@ START_TEST(test_split_rules)
 }
 END_TEST
 
+/* The junction north of a8 (doc/games/truchet.md, "Decisions"): the
+ * board has none, so a stack on a8 splits only east and south, and no
+ * merge or step reaches beyond row 8 (BoardSpace's board would take a
+ * split north there). */
+START_TEST(test_a8_north)
+{
+    union pos p;
+    load_slash(&p, 'L', "a8L2,h1D1");
+    char *s = tokens_with(&p, "a8>");
+    ck_assert_str_eq(s, "a8>es");
+    free(s);
+    assert_illegal(&p, "a8>ns");
+    assert_illegal(&p, "a8>ne");
+    assert_illegal(&p, "a8>nn");
+    ck_assert_int_eq(parse(&p, "a8>nnn", NULL), MOVE_PARSE_ILLEGAL);
+    /* the same for Dark on a8, and for h8's corner */
+    load_slash(&p, 'D', "a8D3,h1L1");
+    s = tokens_with(&p, "a8>");
+    ck_assert_str_eq(s, "a8>ees a8>ess");
+    free(s);
+    assert_illegal(&p, "a8>nes");
+    load_slash(&p, 'L', "h8L2,a1D1");
+    s = tokens_with(&p, "h8>");
+    ck_assert_str_eq(s, "h8>ws");
+    free(s);
+    assert_illegal(&p, "h8>ne");
+}
+END_TEST
+
 START_TEST(test_merge_rules)
 {
     union pos p;
@@ -1330,6 +1359,7 @@ int main(void)
     tcase_add_test(tc, test_flip_blocked);
     tcase_add_test(tc, test_border_tiles);
     tcase_add_test(tc, test_split_rules);
+    tcase_add_test(tc, test_a8_north);
     tcase_add_test(tc, test_merge_rules);
     tcase_add_test(tc, test_step_then_split);
     tcase_add_test(tc, test_step_then_merge);
