@@ -1337,6 +1337,62 @@ START_TEST(test_truchet_win_in_one)
 }
 END_TEST
 
+/* The children of the root's moves, all of them but skip's (MOVE_NONE:
+ * all), as a game history; *n receives their number. */
+static unsigned char *children_but(const union pos *p, move_t skip, int *n)
+{
+    struct mlist *ml = mlist_new();
+    mlist_gen(ml, p);
+    unsigned char *hist = malloc(G->state_size * (size_t)ml->n);
+    ck_assert_ptr_nonnull(hist);
+    *n = 0;
+    for (int i = 0; i < ml->n; i++) {
+        if (ml->mv[i] == skip)
+            continue;
+        unsigned char *c = hist + G->state_size * (size_t)(*n)++;
+        memcpy(c, p->b, G->state_size);
+        G->play(c, ml->mv[i]);
+    }
+    mlist_free(ml);
+    return hist;
+}
+
+/* A position already seen in the game scores as a draw, worth
+ * SEARCH_REP_CONTEMPT less than 0 to the side to move at the root
+ * (src/search/repetition.c). */
+START_TEST(test_repetition_draw)
+{
+    union pos p;
+    /* Light captures e4 (d4>es and others): clearly ahead after it */
+    load_slash(&p, 'L', "d4L3,e4D1,h8D1");
+    struct search_limits l = srch_limits(SEARCH_ALPHABETA);
+    l.max_depth = 1 + _i;
+    struct search_result free_run, r;
+    srch_once(G, p.b, 4, &l, &free_run);
+    ck_assert_int_gt(free_run.score, 100);
+    /* every move leads to a position seen before: the root is a draw */
+    l.history = children_but(&p, MOVE_NONE, &l.history_len);
+    srch_once(G, p.b, 4, &l, &r);
+    ck_assert_int_eq(r.score, -SEARCH_REP_CONTEMPT);
+    ck_assert(!r.proven);
+    free((void *)l.history);
+    /* all but the best one: the same choice and value as without them */
+    l.history = children_but(&p, free_run.best, &l.history_len);
+    srch_once(G, p.b, 4, &l, &r);
+    ck_assert_uint_eq(r.best, free_run.best);
+    ck_assert_int_eq(r.score, free_run.score);
+    free((void *)l.history);
+    /* only the best one: another move, worth less */
+    union pos best = p;
+    G->play(best.b, free_run.best);
+    l.history = best.b;
+    l.history_len = 1;
+    srch_once(G, p.b, 4, &l, &r);
+    ck_assert_uint_ne(r.best, free_run.best);
+    ck_assert_int_le(r.score, free_run.score);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("truchet");
@@ -1391,6 +1447,7 @@ int main(void)
     tcase_add_test(tc, test_playouts);
     tcase_add_test(tc, test_max_moves_bound);
     tcase_add_test(tc, test_evaluate);
+    tcase_add_loop_test(tc, test_repetition_draw, 0, 2);
     tcase_add_loop_test(tc, test_truchet_win_in_one, 0,
                         (int)(sizeof win_methods / sizeof win_methods[0]));
     suite_add_tcase(s, tc);
