@@ -61,7 +61,7 @@ struct search_limits {
 /* What a repeated position (see search_limits.history) is worth to the
  * side to move at the root: a draw, valued this much below 0 (centi-units
  * of the game), so that the engine repeats only when it stands worse. */
-#define SEARCH_REP_CONTEMPT 20
+#define SEARCH_REP_CONTEMPT 50
 
 struct search_result {
     move_t best;                /* MOVE_NONE only if the game is over      */
