@@ -9,7 +9,7 @@
  * worse.
  * Such a value is no game result: it counts as unresolved, so it never
  * enters a proof, and exact (solve) mode does not score repetitions.
- * Games that cannot repeat lose only the cost of the check.
+ * Games of bounded length (max_game_plies > 0) cannot repeat and skip it.
  */
 #include "config.h"
 
@@ -74,7 +74,11 @@ void rep_begin(struct search *s)
     uint64_t root = g->hash(s->root);
     for (int i = 0; i < s->nthreads; i++)
         s->w[i]->path[0] = root;
-    r->on = !s->exact;
+    /* A game of bounded length never repeats a position: the same moves
+     * would repeat it forever. */
+    r->on = !s->exact && g->max_game_plies == 0;
+    if (!r->on)
+        return;
     r->root_side = g->side_to_move(s->root);
     int n = s->lim.history ? s->lim.history_len : 0;
     if (!set_reserve(r, (size_t)n + 1)) {

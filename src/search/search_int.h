@@ -133,8 +133,9 @@ int mcts_search(struct search *s, bool plain, struct search_result *out);
 void mcts_free(struct search *s);
 /* repetition.c */
 /* Prepares the repetition check of the search s is about to run (its
- * limits and root are set): off in exact (solve) mode.  Without memory
- * for the game's positions only the search path is checked. */
+ * limits and root are set): off in exact (solve) mode and for games of
+ * bounded length.  Without memory for the game's positions only the
+ * search path is checked. */
 void rep_begin(struct search *s);
 void rep_free(struct search *s);
 /* Whether the position st at ply (>= 1) of worker w's line repeats one
