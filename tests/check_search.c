@@ -1,6 +1,7 @@
 /* check_search.c -- the search's limits on the toy games
  * (tests/toygames.h): determinism under a node budget, golden values,
- * tiny budgets, the stop flag, the deadline, the depth limit. */
+ * tiny budgets, the stop flag, the deadline, the depth limit, repeated
+ * positions. */
 #include "config.h"
 
 #include <check.h>
@@ -306,6 +307,27 @@ START_TEST(test_single_move_under_clock)
 }
 END_TEST
 
+/* A line that comes back to the root, or to a position seen earlier on
+ * it, ends as a draw worth SEARCH_REP_CONTEMPT less than 0 to the root's
+ * side (src/search/repetition.c).  In the ring the second player is
+ * better everywhere (100), so the first one takes a draw where it can:
+ * at depth 1 and 2 it cannot (at 2 the second player steps on rather
+ * than back to the root), at depth 3 it steps back onto the position
+ * after the first move; without the line's own check that would be -100
+ * too. */
+START_TEST(test_ring_repetition)
+{
+    static const int want[3] = { -100, -100, -SEARCH_REP_CONTEMPT };
+    struct ring r = { 0, 0 };
+    struct search_limits l = srch_limits(SEARCH_ALPHABETA);
+    l.max_depth = 1 + _i;
+    struct search_result res;
+    srch_once(&ring_ops, &r, 1, &l, &res);
+    ck_assert_int_eq(res.score, want[_i]);
+    ck_assert(!res.proven);
+}
+END_TEST
+
 int main(void)
 {
     Suite *su = suite_create("search");
@@ -321,5 +343,6 @@ int main(void)
     tcase_add_loop_test(tc, test_deadline, 0, 6);
     tcase_add_test(tc, test_max_depth);
     tcase_add_test(tc, test_single_move_under_clock);
+    tcase_add_loop_test(tc, test_ring_repetition, 0, 3);
     return tap_main(su);
 }

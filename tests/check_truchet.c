@@ -547,6 +547,38 @@ START_TEST(test_split_rules)
 }
 END_TEST
 
+/* The tokens of *p beginning with prefix are want (tokens_with). */
+static void assert_tokens(const union pos *p, const char *prefix,
+                          const char *want)
+{
+    char *s = tokens_with(p, prefix);
+    ck_assert_str_eq(s, want);
+    free(s);
+}
+
+/* The junction north of a8 (doc/games/truchet.md, "Decisions"): the
+ * board has none, so a stack on a8 splits only east and south, and no
+ * merge or step reaches beyond row 8 (BoardSpace's board would take a
+ * split north there). */
+START_TEST(test_a8_north)
+{
+    union pos p;
+    load_slash(&p, 'L', "a8L2,h1D1");
+    assert_tokens(&p, "a8>", "a8>es");
+    static const char *const north[] = { "a8>ns", "a8>ne", "a8>nn",
+                                         "a8>nnn" };
+    for (int i = 0; i < 4; i++)
+        assert_illegal(&p, north[i]);
+    /* the same for Dark on a8, and for h8's corner */
+    load_slash(&p, 'D', "a8D3,h1L1");
+    assert_tokens(&p, "a8>", "a8>ees a8>ess");
+    assert_illegal(&p, "a8>nes");
+    load_slash(&p, 'L', "h8L2,a1D1");
+    assert_tokens(&p, "h8>", "h8>ws");
+    assert_illegal(&p, "h8>ne");
+}
+END_TEST
+
 START_TEST(test_merge_rules)
 {
     union pos p;
@@ -1164,6 +1196,36 @@ END_TEST
 /* Playouts, hashing, bound                                            */
 /* ------------------------------------------------------------------ */
 
+/* The colour-swapped image of *p: rows upside down (tiles change their
+ * diagonal), Light and Dark exchanged, the other side to move.  The rules
+ * are symmetric under it, so it is the same position for the other side. */
+static void mirror(const union pos *p, union pos *out)
+{
+    char *s = pos_string(p);
+    char bits[50], side;
+    int off = 0;
+    ck_assert_int_eq(sscanf(s, "truchet:%49[01]:%c:%n", bits, &side, &off), 2);
+    char buf[512];
+    int len = snprintf(buf, sizeof buf, "truchet:");
+    for (int r = 0; r < 7; r++)
+        for (int c = 0; c < 7; c++)
+            buf[len++] = bits[(6 - r) * 7 + c] == '0' ? '1' : '0';
+    len += snprintf(buf + len, sizeof buf - (size_t)len, ":%c:",
+                    side == 'L' ? 'D' : 'L');
+    for (const char *q = s + off; *q; q += *q == ',') {
+        char col, owner;
+        int row, h, used;
+        ck_assert_int_eq(sscanf(q, "%c%d%c%d%n", &col, &row, &owner, &h,
+                                &used), 4);
+        len += snprintf(buf + len, sizeof buf - (size_t)len, "%s%c%d%c%d",
+                        q == s + off ? "" : ",", col, 9 - row,
+                        owner == 'L' ? 'D' : 'L', h);
+        q += used;
+    }
+    free(s);
+    load(out, buf);
+}
+
 static void playout(const char *key, uint64_t seed, struct mlist *ml,
                     int *finished)
 {
@@ -1190,6 +1252,9 @@ static void playout(const char *key, uint64_t seed, struct mlist *ml,
         ck_assert_int_eq(g, GAME_ONGOING);
         int e = G->evaluate(p.b);
         ck_assert_int_lt(abs(e), EVAL_WIN_MIN / 10);
+        union pos img;
+        mirror(&p, &img);
+        ck_assert_int_eq(G->evaluate(img.b), e);
         move_t m = ml->mv[rng_below(&r, (uint64_t)n)];
         char tok[MOVE_STR_MAX];
         G->format_move(p.b, m, tok);
@@ -1244,33 +1309,40 @@ START_TEST(test_max_moves_bound)
 }
 END_TEST
 
-START_TEST(test_evaluate)
+/* The evaluation of a position with all tiles '/' (load_slash). */
+static int eval_slash(char side, const char *stacks)
 {
     union pos p;
+    load_slash(&p, side, stacks);
+    return G->evaluate(p.b);
+}
+
+START_TEST(test_evaluate)
+{
     /* more chips is better for the side that has them */
-    load_slash(&p, 'L', "d4L3,e6D1,h1D1");
-    int light = G->evaluate(p.b);
-    load_slash(&p, 'D', "d4L3,e6D1,h1D1");
-    int dark = G->evaluate(p.b);
-    ck_assert_int_gt(light, 0);
-    ck_assert_int_lt(dark, 0);
+    ck_assert_int_gt(eval_slash('L', "d4L3,e6D1,h1D1"), 0);
+    ck_assert_int_lt(eval_slash('D', "d4L3,e6D1,h1D1"), 0);
     /* holding an enemy base helps */
-    load_slash(&p, 'L', "c1L1,e7D1");
-    int on_base = G->evaluate(p.b);
-    load_slash(&p, 'L', "c3L1,e7D1");
-    int off_base = G->evaluate(p.b);
-    ck_assert_int_gt(on_base, off_base);
+    ck_assert_int_gt(eval_slash('L', "c1L1,e7D1"),
+                     eval_slash('L', "c3L1,e7D1"));
     /* so does a capture the mover can make */
-    load_slash(&p, 'L', "d4L2,d5D1,h8D1");
-    int threat = G->evaluate(p.b);
-    load_slash(&p, 'L', "d4L2,d6D1,h8D1");
-    int none = G->evaluate(p.b);
-    ck_assert_int_gt(threat, none);
-    /* room to move counts for nothing (mobility weight 0, self-play):
-     * one chip each, away from the bases, neither able to capture, is
-     * even however much room each has (d4 open, a6 on the edge) */
-    load_slash(&p, 'L', "d4L1,a6D1");
-    ck_assert_int_eq(G->evaluate(p.b), 0);
+    ck_assert_int_gt(eval_slash('L', "d4L2,d5D1,h8D1"),
+                     eval_slash('L', "d4L2,d6D1,h8D1"));
+    /* a stack that reaches two empty target bases next turn (b1 splits
+     * onto a1 and c1) is worth more than one far from them (b5) */
+    ck_assert_int_gt(eval_slash('L', "b1L2,h8D1"),
+                     eval_slash('L', "b5L2,h8D1"));
+    /* two bases held and a third one turn away (e2 splits onto e1): a
+     * win in one for the mover, a threat to parry for the other side */
+    int win_now = eval_slash('L', "a1L1,c1L1,e2L2,h8D2");
+    ck_assert_int_gt(win_now, eval_slash('L', "a1L1,c1L1,e5L2,h8D2") + 100);
+    ck_assert_int_lt(eval_slash('D', "a1L1,c1L1,e2L2,h8D2"),
+                     eval_slash('D', "a1L1,c1L1,e5L2,h8D2") - 50);
+    /* the same seen from the other colour (mirror image) */
+    union pos p, img;
+    load_slash(&p, 'L', "a1L1,c1L1,e2L2,h8D2");
+    mirror(&p, &img);
+    ck_assert_int_eq(G->evaluate(img.b), win_now);
 }
 END_TEST
 
@@ -1308,6 +1380,62 @@ START_TEST(test_truchet_win_in_one)
 }
 END_TEST
 
+/* The children of the root's moves, all of them but skip's (MOVE_NONE:
+ * all), as a game history; *n receives their number. */
+static unsigned char *children_but(const union pos *p, move_t skip, int *n)
+{
+    struct mlist *ml = mlist_new();
+    mlist_gen(ml, p);
+    unsigned char *hist = malloc(G->state_size * (size_t)ml->n);
+    ck_assert_ptr_nonnull(hist);
+    *n = 0;
+    for (int i = 0; i < ml->n; i++) {
+        if (ml->mv[i] == skip)
+            continue;
+        unsigned char *c = hist + G->state_size * (size_t)(*n)++;
+        memcpy(c, p->b, G->state_size);
+        G->play(c, ml->mv[i]);
+    }
+    mlist_free(ml);
+    return hist;
+}
+
+/* A position already seen in the game scores as a draw, worth
+ * SEARCH_REP_CONTEMPT less than 0 to the side to move at the root
+ * (src/search/repetition.c). */
+START_TEST(test_repetition_draw)
+{
+    union pos p;
+    /* Light captures e4 (d4>es and others): clearly ahead after it */
+    load_slash(&p, 'L', "d4L3,e4D1,h8D1");
+    struct search_limits l = srch_limits(SEARCH_ALPHABETA);
+    l.max_depth = 1 + _i;
+    struct search_result free_run, r;
+    srch_once(G, p.b, 4, &l, &free_run);
+    ck_assert_int_gt(free_run.score, 100);
+    /* every move leads to a position seen before: the root is a draw */
+    l.history = children_but(&p, MOVE_NONE, &l.history_len);
+    srch_once(G, p.b, 4, &l, &r);
+    ck_assert_int_eq(r.score, -SEARCH_REP_CONTEMPT);
+    ck_assert(!r.proven);
+    free((void *)l.history);
+    /* all but the best one: the same choice and value as without them */
+    l.history = children_but(&p, free_run.best, &l.history_len);
+    srch_once(G, p.b, 4, &l, &r);
+    ck_assert_uint_eq(r.best, free_run.best);
+    ck_assert_int_eq(r.score, free_run.score);
+    free((void *)l.history);
+    /* only the best one: another move, worth less */
+    union pos best = p;
+    G->play(best.b, free_run.best);
+    l.history = best.b;
+    l.history_len = 1;
+    srch_once(G, p.b, 4, &l, &r);
+    ck_assert_uint_ne(r.best, free_run.best);
+    ck_assert_int_le(r.score, free_run.score);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("truchet");
@@ -1330,6 +1458,7 @@ int main(void)
     tcase_add_test(tc, test_flip_blocked);
     tcase_add_test(tc, test_border_tiles);
     tcase_add_test(tc, test_split_rules);
+    tcase_add_test(tc, test_a8_north);
     tcase_add_test(tc, test_merge_rules);
     tcase_add_test(tc, test_step_then_split);
     tcase_add_test(tc, test_step_then_merge);
@@ -1361,6 +1490,7 @@ int main(void)
     tcase_add_test(tc, test_playouts);
     tcase_add_test(tc, test_max_moves_bound);
     tcase_add_test(tc, test_evaluate);
+    tcase_add_loop_test(tc, test_repetition_draw, 0, 2);
     tcase_add_loop_test(tc, test_truchet_win_in_one, 0,
                         (int)(sizeof win_methods / sizeof win_methods[0]));
     suite_add_tcase(s, tc);

@@ -545,3 +545,123 @@ void toy_mnim_start(struct mnim *st, int pile)
     char *argv[] = { p };
     gt_setup(&mnim_ops, st, 1, argv, 0);
 }
+
+/* ------------------------------------------------------------------ */
+/* ring: a game that only repeats                                      */
+
+static int ring_setup(void *st, int argc, char *const argv[], uint64_t seed,
+                      struct sbuf *err)
+{
+    (void)argv;
+    (void)seed;
+    memset(st, 0, sizeof(struct ring));
+    if (argc > 0) {
+        sbuf_puts(err, "ring takes no setup arguments");
+        return -1;
+    }
+    return 0;
+}
+
+static int ring_side(const void *st)
+{
+    return ((const struct ring *)st)->side;
+}
+
+/* 1 steps forward, 2 back. */
+static int ring_gen(const void *st, move_t *out)
+{
+    (void)st;
+    out[0] = 1;
+    out[1] = 2;
+    return 2;
+}
+
+static void ring_play(void *st, move_t m)
+{
+    struct ring *r = st;
+    r->at = (r->at + (m == 1 ? 1 : RING_SIZE - 1)) % RING_SIZE;
+    r->side ^= 1;
+}
+
+static enum game_status ring_outcome(const void *st, int *margin)
+{
+    (void)st;
+    if (margin)
+        *margin = 0;
+    return GAME_ONGOING;
+}
+
+static uint64_t ring_hash(const void *st)
+{
+    const struct ring *r = st;
+    return rng_mix64((uint64_t)(r->at * 2 + r->side) + 1);
+}
+
+static void ring_format(const void *st, move_t m, char buf[MOVE_STR_MAX])
+{
+    (void)st;
+    snprintf(buf, MOVE_STR_MAX, "%s", m == 1 ? "fore" : "back");
+}
+
+static enum move_parse ring_parse(const void *st, const char *s, move_t *out,
+                                  struct sbuf *why);
+
+static void ring_to_string(const void *st, struct sbuf *out)
+{
+    const struct ring *r = st;
+    sbuf_printf(out, "ring:%d:%d", r->at, r->side);
+}
+
+static int ring_from_string(void *st, const char *s, struct sbuf *err)
+{
+    struct ring *r = st;
+    char tail;
+    if (sscanf(s, "ring:%d:%d%c", &r->at, &r->side, &tail) != 2 ||
+        r->at < 0 || r->at >= RING_SIZE || r->side < 0 || r->side > 1) {
+        sbuf_puts(err, "expected ring:AT:SIDE");
+        return -1;
+    }
+    return 0;
+}
+
+static void ring_show(const void *st, const struct show_info *info,
+                      struct sbuf *out)
+{
+    (void)info;
+    ring_to_string(st, out);
+    sbuf_putc(out, '\n');
+}
+
+/* The second player is better wherever the token stands. */
+static int ring_evaluate(const void *st)
+{
+    return ring_side(st) == 1 ? 100 : -100;
+}
+
+const struct game_ops ring_ops = {
+    .name = "ring",
+    .title = "Ring",
+    .state_size = sizeof(struct ring),
+    .max_moves = 2,
+    .side_names = { "first", "second" },
+    .side_letters = "FS",
+    .setup = ring_setup,
+    .side_to_move = ring_side,
+    .gen_moves = ring_gen,
+    .play = ring_play,
+    .outcome = ring_outcome,
+    .hash = ring_hash,
+    .hash_full = ring_hash,
+    .parse_move = ring_parse,
+    .format_move = ring_format,
+    .to_string = ring_to_string,
+    .from_string = ring_from_string,
+    .show = ring_show,
+    .evaluate = ring_evaluate,
+};
+
+static enum move_parse ring_parse(const void *st, const char *s, move_t *out,
+                                  struct sbuf *why)
+{
+    return toy_parse(&ring_ops, st, s, out, why);
+}

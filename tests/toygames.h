@@ -4,7 +4,10 @@
  *  - mnim: Nim with valued stones and a margin: take 1-3 stones from the
  *    top, score their values; taking a stone worth 5 gives another turn;
  *  - tree: a random game tree (no transpositions), branch B, length L,
- *    random extra turns, random winners, margins and draws.
+ *    random extra turns, random winners, margins and draws;
+ *  - ring: a token stepped one way or the other round a ring of RING_SIZE
+ *    places, forever (it repeats positions), the second player better
+ *    everywhere.
  * Small enough for the exhaustive reference minimax of searchtest.h.
  */
 #ifndef TRIAD_TESTS_TOYGAMES_H
@@ -37,7 +40,15 @@ struct tree {
     int side;
 };
 
+#define RING_SIZE 6
+
+struct ring {
+    int at;             /* 0 .. RING_SIZE - 1 */
+    int side;
+};
+
 extern const struct game_ops ttt_ops;
+extern const struct game_ops ring_ops;
 extern const struct game_ops mnim_ops;
 extern const struct game_ops tree_ops;
 

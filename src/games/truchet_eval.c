@@ -20,15 +20,92 @@ struct tr_weights {
     int mobility;      /* per empty junction one link from an own stack */
     int threat_now;    /* x enemy height: a capture the mover can make */
     int threat_later;  /* the same for the side not to move */
+    int near[3];       /* per target base 1, 2, 3 turns from an own stack */
+    int win_now;       /* bases held + bases one turn away >= 3, mover */
+    int win_later;     /* the same for the side not to move */
 };
 
 /* row = 0: advancing as such measured harmful (4 lost to 1 and 1 to 0 by
  * about 170 Elo each); the search finds the base wins it needs.
- * mobility = 0: 3 lost to 0 by about 90 Elo (twice in 200 games). */
+ * mobility = 0: 3 lost to 0 by about 90 Elo (twice in 200 games).
+ * near, win_now, win_later: a first choice, with the repetition draws
+ * of the search, to make games end (doc/search.md, "Repetitions"). */
 #ifndef TR_EVAL_WEIGHTS
-#define TR_EVAL_WEIGHTS { 100, 0, 60, 0, 20, 10 }
+#define TR_EVAL_WEIGHTS { 100, 0, 60, 0, 20, 10, { 20, 8, 3 }, 150, 80 }
 #endif
 static const struct tr_weights weights = TR_EVAL_WEIGHTS;
+
+/* Junctions orthogonally next to a junction of b. */
+static uint64_t orth_spread(uint64_t b)
+{
+    return ((b << 1) & ~FILE_A) | ((b >> 1) & ~FILE_H) | b << 8 | b >> 8;
+}
+
+/* The junctions linked to a junction of goal through empty junctions
+ * only (goal itself when it is empty): a stack there steps into goal. */
+static uint64_t step_from(uint64_t goal, uint64_t empty, struct links l)
+{
+    uint64_t path = goal & empty;
+    for (;;) {
+        uint64_t n = path | (link_spread(path, l) & empty);
+        if (n == path)
+            return path | link_spread(path, l);
+        path = n;
+    }
+}
+
+/* The junctions from which a stack brings chips onto a junction of goal
+ * within one turn, the stacks standing still: a step into goal, or a step
+ * (or none) next to goal and a split or merge onto it.  Diagonal links
+ * keep a junction's colour, and the target bases are of the other colour
+ * than a side's start, so most ways to a base end orthogonally. */
+static uint64_t one_turn_from(uint64_t goal, uint64_t empty, struct links l)
+{
+    uint64_t side = orth_spread(goal);
+    return goal | side | step_from(goal | side, empty, l);
+}
+
+/* Side p's threats on the target bases it does not hold: for each, the
+ * fewest turns (up to 3) in which an own stack brings chips onto it, the
+ * board standing still, weighs near[turns - 1] (in one turn: by a step,
+ * or ending orthogonally with a stack of 2 or more, which can split); and
+ * when the bases held plus those within one turn make 3, the win is a
+ * move away (for the side to move) or must be parried (for the other). */
+static int base_threats(const struct tr_state *st, int p, bool to_move)
+{
+    const struct tr_weights *w = &weights;
+    uint64_t own = st->occ[p];
+    uint64_t tall = 0;
+    for (uint64_t b = own; b;) {
+        int j = bb_pop(&b);
+        if (st->height[j] >= 2)
+            tall |= bb_bit(j);
+    }
+    uint64_t empty = ~(own | st->occ[!p]);
+    struct links l = links_of(st->tiles);
+    int v = 0;
+    int in_one = 0;
+    for (uint64_t b = home_of[!p] & ~own; b;) {
+        uint64_t goal = bb_bit(bb_pop(&b));
+        if ((step_from(goal, empty, l) & own) ||
+            (one_turn_from(goal, empty, l) & tall)) {
+            v += w->near[0];
+            in_one++;
+            continue;
+        }
+        for (int k = 1; k < 3; k++) {
+            uint64_t from = one_turn_from(goal, empty, l);
+            if (from & own) {
+                v += w->near[k];
+                break;
+            }
+            goal = from & empty;
+        }
+    }
+    if (bb_count(own & home_of[!p]) + in_one >= 3)
+        v += to_move ? w->win_now : w->win_later;
+    return v;
+}
 
 /* Side p's terms.  A stack of height h next to an enemy stack of height
  * e < h can split onto it and capture: the side to move can do it now. */
@@ -52,7 +129,7 @@ static int eval_side(const struct tr_state *st, int p, bool to_move)
     }
     v += w->base * bb_count(own & home_of[!p]);
     v += w->mobility * bb_count(link_spread(own, links_of(st->tiles)) & empty);
-    return v;
+    return v + base_threats(st, p, to_move);
 }
 
 int tr_evaluate(const void *vst)

@@ -367,6 +367,9 @@ static int ab_node(struct worker *w, int ply, int depth, int alpha, int beta,
         enum game_status o = g->outcome(st, &margin);
         return score_terminal(s, o, margin, g->side_to_move(st), ply);
     }
+    int rep;
+    if (rep_draw(w, ply, st, &rep))
+        return rep;
     if (depth <= 0 || ply >= SEARCH_MAX_PLY - 1)
         return leaf_value(w, st, ply);
     /* A draw within reach makes the value depend on its distance. */

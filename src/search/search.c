@@ -265,6 +265,7 @@ void search_free(struct search *s)
     for (int i = 0; i < SEARCH_MAX_THREADS; i++)
         worker_free(s->w[i]);
     mcts_free(s);
+    rep_free(s);
     tt_free(&s->tt);
     free(s);
 }
@@ -360,6 +361,7 @@ static void search_begin(struct search *s, const void *st,
     }
     for (int i = 0; i < s->nthreads; i++)
         reset_worker(s, s->w[i], fresh);
+    rep_begin(s);
 }
 
 static void result_init(struct search_result *out)

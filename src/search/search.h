@@ -46,11 +46,22 @@ struct search_limits {
     uint64_t seed;              /* random choices (tie breaks, MCTS)       */
     int plies_left;             /* game adjudicated a draw after this many
                                    more plies; 0 = no limit (maxplies)     */
+    /* The game's positions before the root, oldest first (history_len
+     * blocks of state_size bytes; NULL, 0 = none).  Alpha-beta scores a
+     * position already seen in the game, or earlier on the search path,
+     * as a draw (src/search/repetition.c). */
+    const void *history;
+    int history_len;
     enum search_method method;
     const struct stop_source *stop;  /* polled by the calling thread;
                                         may be NULL                   */
     FILE *progress;             /* progress lines (stderr), NULL = quiet   */
 };
+
+/* What a repeated position (see search_limits.history) is worth to the
+ * side to move at the root: a draw, valued this much below 0 (centi-units
+ * of the game), so that the engine repeats only when it stands worse. */
+#define SEARCH_REP_CONTEMPT 50
 
 struct search_result {
     move_t best;                /* MOVE_NONE only if the game is over      */

@@ -63,6 +63,8 @@ struct worker {
     move_t *root_moves;
     int root_cap;
     int root_n;
+    /* path[i]: hash of the position at ply i of the current line. */
+    uint64_t path[SEARCH_MAX_PLY];
     /* The last completed iteration. */
     int done_depth;
     int done_score;
@@ -70,6 +72,16 @@ struct worker {
     int done_pv_len;
     move_t done_pv[SEARCH_MAX_PV];
     pthread_t thread;
+};
+
+/* The hashes of the game's positions up to the root (repetition.c): an
+ * open-addressing set of cap slots (a power of two, 0 = empty slot). */
+struct rep_set {
+    uint64_t *slot;
+    size_t cap;
+    bool has_zero;             /* a position whose hash is 0 was seen     */
+    int root_side;             /* the side that a repetition disfavours   */
+    bool on;                   /* repetitions are scored in this search  */
 };
 
 struct search {
@@ -87,6 +99,7 @@ struct search {
     uint64_t key_salt;         /* xored into TT keys, differs per mode       */
     double t_start;            /* monotonic seconds                          */
     double deadline;           /* 0 = none                                   */
+    struct rep_set rep;
     atomic_bool stop_all;
     _Atomic uint64_t shared_nodes;   /* flushed by workers every 1024 nodes */
 };
@@ -123,6 +136,18 @@ int solve_exact(struct search *s, struct search_result *out);
  * random playouts. */
 int mcts_search(struct search *s, bool plain, struct search_result *out);
 void mcts_free(struct search *s);
+/* repetition.c */
+/* Prepares the repetition check of the search s is about to run (its
+ * limits and root are set): off in exact (solve) mode and for games of
+ * bounded length.  Without memory for the game's positions only the
+ * search path is checked. */
+void rep_begin(struct search *s);
+void rep_free(struct search *s);
+/* Whether the position st at ply (>= 1) of worker w's line repeats one
+ * seen earlier on the line or in the game; *v is then its value for the
+ * side to move (a draw, SEARCH_REP_CONTEMPT worse for the root's side).
+ * Records st in the line. */
+bool rep_draw(struct worker *w, int ply, const void *st, int *v);
 /* baseline.c */
 int baseline_random(struct search *s, struct search_result *out);
 int baseline_greedy(struct search *s, struct search_result *out);
