@@ -2,7 +2,8 @@
  * encoding, the small inline helpers of the hot paths and the functions
  * one file defines for another.  dvonn.c holds the rules and dvonn_ops,
  * dvonn_text.c setup, notation, position strings and the diagram,
- * dvonn_eval.c the evaluation.  Private to src/games/dvonn*.c. */
+ * dvonn_eval.c the evaluation, dvonn_cut.c the cut-off detector.
+ * Private to src/games/dvonn*.c (and the DVONN tests). */
 #ifndef TRIAD_GAMES_DVONN_INT_H
 #define TRIAD_GAMES_DVONN_INT_H
 
@@ -155,18 +156,37 @@ static inline bool has_stacking(const struct dv_state *p, int side)
     return false;
 }
 
-/* The occupied cells joined to a DVONN piece by a chain of stacks. */
-static inline bb_t connected_to_dvonn(const struct dv_state *p)
+/* The cells of occ joined to a cell of seeds by a chain of cells of occ
+ * (seeds included). */
+static inline bb_t flood(bb_t seeds, bb_t occ)
 {
-    bb_t reached = p->red;
+    bb_t reached = seeds;
     bb_t todo = reached;
     while (todo) {
         int s = bb_pop(&todo);
-        bb_t fresh = DV_NBR[s] & p->occ & ~reached;
+        bb_t fresh = DV_NBR[s] & occ & ~reached;
         reached |= fresh;
         todo |= fresh;
     }
     return reached;
+}
+
+/* The occupied cells joined to a DVONN piece by a chain of stacks. */
+static inline bb_t connected_to_dvonn(const struct dv_state *p)
+{
+    return flood(p->red, p->occ);
+}
+
+/* Whether the occupied neighbours of cell s form more than one arc of its
+ * ring: only then can emptying s disconnect anything (a path through s
+ * can otherwise go round it). */
+static inline bool ring_split(bb_t occ, int s)
+{
+    const uint8_t *ring = DV_RING[s];
+    unsigned pat = 0;
+    for (int i = 0; i < 6; i++)
+        pat |= (unsigned)((occ >> ring[i]) & 1) << i;
+    return DV_RUNS[pat] > 1;
 }
 
 static inline int side_score(const struct dv_state *p, int side)
@@ -192,7 +212,30 @@ int dv_from_string(void *st, const char *s, struct sbuf *err);
 void dv_show(const void *st, const struct show_info *info,
              struct sbuf *out);
 
+/* dvonn_cut.c -- cut-offs: occupied cells whose emptying (the stack there
+ * moving away) disconnects stacks from every DVONN piece. */
+struct dv_cuts {
+    bb_t cells;             /* the cut cells among those asked about     */
+    bb_t region[NCELLS];    /* per cut cell: the stacks it cuts off      */
+};
+
+/* Fills *c for the cells of `which` (occupied, not holding a DVONN piece:
+ * a stack carrying one moves its group's anchor, which is no simple cut).
+ * Only region[] of the cells in c->cells is written. */
+void dv_find_cuts(const struct dv_state *p, bb_t which, struct dv_cuts *c);
+
+/* Pieces (stack heights, by top colour) in the stacks of region. */
+void dv_region_pieces(const struct dv_state *p, bb_t region, int pieces[2]);
+
+/* For the move ordering: what the stacking move m of the side to move
+ * removes from the board besides the capture itself, as pieces of the
+ * enemy's stacks minus pieces of its own (the moved stack included when it
+ * lands inside the part it cuts off).  Exact (the rules' removal sweep),
+ * 0 for placements, passes and moves that cut nothing off. */
+int dv_cut_gain(const struct dv_state *p, move_t m);
+
 /* dvonn_eval.c */
+extern const struct eval_terms dv_eval_terms;
 int dv_evaluate(const void *st);
 int dv_expected_moves_left(const void *st);
 
