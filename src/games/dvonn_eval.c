@@ -46,9 +46,9 @@ static const char *const dv_term_names[DV_NTERMS] = {
 enum { DV_SCALE = 64 };
 
 static const int dv_weights[DV_NTERMS] = {
-    [P_NEAR] = 768, [P_EDGE] = 384,
-    [S_PIECES] = 6400, [S_MOVES] = 384, [S_LATE_MOVES] = 376,
-    [S_NEAR] = 1600, [S_HOLD] = 2560, [S_FAR] = -960, [S_CAPTURE] = 6400,
+    29237, 10238, -39867, 10239,
+    -2070, -2228, 357, 22228, 1057, 5853, 545, 5885, 5978, 1064,
+    9901, -3578, 5404, -5905,
 };
 
 /* Cells next to any cell of b. */
