@@ -11,14 +11,11 @@
  * is among them. */
 static bb_t flood_until(bb_t seed, bb_t occ, bb_t goal)
 {
-    bb_t reached = seed;
-    bb_t todo = reached;
-    while (todo && (goal & ~reached)) {
-        int s = bb_pop(&todo);
-        bb_t fresh = DV_NBR[s] & occ & ~reached;
-        reached |= fresh;
-        todo |= fresh;
-    }
+    bb_t reached = seed, prev;
+    do {
+        prev = reached;
+        reached |= bb_spread(reached) & occ;
+    } while (reached != prev && (goal & ~reached));
     return reached;
 }
 

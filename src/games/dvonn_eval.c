@@ -51,15 +51,6 @@ static const int dv_weights[DV_NTERMS] = {
     9901, -3578, 5404, -5905,
 };
 
-/* Cells next to any cell of b. */
-static bb_t spread(bb_t b)
-{
-    bb_t n = 0;
-    while (b)
-        n |= DV_NBR[bb_pop(&b)];
-    return n;
-}
-
 static BB_INLINE int count_bits(bb_t b, bool hw)
 {
     if (hw)
@@ -78,8 +69,8 @@ static int sum_heights(const struct dv_state *p, bb_t m)
 static void placing_terms(const struct dv_state *p, int *t)
 {
     bb_t d0 = p->red;
-    bb_t d1 = spread(d0) & ~d0;
-    bb_t d2 = spread(d0 | d1) & ~(d0 | d1);
+    bb_t d1 = bb_spread(d0) & ~d0;
+    bb_t d2 = bb_spread(d0 | d1) & ~(d0 | d1);
     for (int side = WHITE; side <= BLACK; side++) {
         int sign = side == p->side ? 1 : -1;
         bb_t own = p->own[side];
@@ -166,8 +157,8 @@ static BB_INLINE void stacking_terms(const struct dv_state *p, int *t,
                                      bool hw)
 {
     bb_t d0 = p->red;
-    bb_t d1 = d0 | (spread(d0) & p->occ);
-    bb_t d2 = d1 | (spread(d1) & p->occ);
+    bb_t d1 = d0 | (bb_spread(d0) & p->occ);
+    bb_t d2 = d1 | (bb_spread(d1) & p->occ);
     int empty = NCELLS - count_bits(p->occ, hw);
     struct side_pass sp[2];
     pass_side(p, WHITE, &sp[WHITE], hw);

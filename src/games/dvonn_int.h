@@ -156,18 +156,46 @@ static inline bool has_stacking(const struct dv_state *p, int side)
     return false;
 }
 
+/* The cells next to any cell of b (DV_NBR of every cell at once), by
+ * shifts: along a row the index moves by 1, and between rows by 9, 10 or
+ * 11 depending on the row (rows of 9, 10, 11, 10, 9 cells; doc/games/
+ * dvonn.md, "Coordinates"), with the cells that have no neighbour that
+ * way masked out.  tests/check_dvonn.c compares it with DV_NBR. */
+#define DV_ROW1 0x1FFULL
+#define DV_ROW2 (0x3FFULL << 9)
+#define DV_ROW3 (0x7FFULL << 19)
+#define DV_ROW4 (0x3FFULL << 30)
+#define DV_ROW5 (0x1FFULL << 40)
+#define DV_FIRSTS (1ULL << 0 | 1ULL << 9 | 1ULL << 19 | 1ULL << 30 | 1ULL << 40)
+#define DV_LASTS (1ULL << 8 | 1ULL << 18 | 1ULL << 29 | 1ULL << 39 | 1ULL << 48)
+static inline bb_t bb_spread(bb_t b)
+{
+    bb_t along = (b & ~DV_LASTS) << 1 | (b & ~DV_FIRSTS) >> 1;
+    bb_t up = (b & DV_ROW1) << 9 | (b & DV_ROW2) << 10 |
+              (b & DV_ROW3 & ~(1ULL << 19)) << 10 |
+              (b & DV_ROW4 & ~(1ULL << 30)) << 9;
+    bb_t up_right = (b & DV_ROW1) << 10 | (b & DV_ROW2) << 11 |
+                    (b & DV_ROW3 & ~(1ULL << 29)) << 11 |
+                    (b & DV_ROW4 & ~(1ULL << 39)) << 10;
+    bb_t down = (b & DV_ROW2 & ~(1ULL << 18)) >> 9 |
+                (b & DV_ROW3 & ~(1ULL << 29)) >> 10 |
+                (b & DV_ROW4) >> 10 | (b & DV_ROW5) >> 9;
+    bb_t down_left = (b & DV_ROW2 & ~(1ULL << 9)) >> 10 |
+                     (b & DV_ROW3 & ~(1ULL << 19)) >> 11 |
+                     (b & DV_ROW4) >> 11 | (b & DV_ROW5) >> 10;
+    return along | up | up_right | down | down_left;
+}
+
 /* The cells of occ joined to a cell of seeds by a chain of cells of occ
- * (seeds included). */
+ * (seeds included): whole rings at a time, which measured faster than
+ * cell by cell (no dependent table loads). */
 static inline bb_t flood(bb_t seeds, bb_t occ)
 {
-    bb_t reached = seeds;
-    bb_t todo = reached;
-    while (todo) {
-        int s = bb_pop(&todo);
-        bb_t fresh = DV_NBR[s] & occ & ~reached;
-        reached |= fresh;
-        todo |= fresh;
-    }
+    bb_t reached = seeds, prev;
+    do {
+        prev = reached;
+        reached |= bb_spread(reached) & occ;
+    } while (reached != prev);
     return reached;
 }
 
