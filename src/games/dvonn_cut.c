@@ -24,8 +24,9 @@ static bb_t flood_until(bb_t seed, bb_t occ, bb_t goal)
  * all stacks were joined to a DVONN stack, through s or not), so a flood
  * from one neighbour that reaches them all settles it: nothing is cut.
  * That is the common case, and around a cell of a crowded board the arcs
- * of its ring join again within a few steps.  Otherwise the pieces are
- * flooded one by one, and those without a DVONN stack are cut off. */
+ * of its ring join again within a few steps.  Otherwise that flood has
+ * filled its whole piece: if the piece holds every DVONN stack, the rest
+ * is cut off; else one more flood from the DVONN stacks outside it. */
 static bb_t cut_off_by(const struct dv_state *p, int s)
 {
     bb_t rest = p->occ & ~bb_bit(s);
@@ -33,15 +34,13 @@ static bb_t cut_off_by(const struct dv_state *p, int s)
     bb_t piece = flood_until(nbrs & -nbrs, rest, nbrs);
     if (!(nbrs & ~piece))
         return 0;
-    bb_t lost = 0;
-    for (;;) {
-        piece = flood(piece, rest);
-        lost |= (piece & p->red) ? 0 : piece;
-        nbrs &= ~piece;
-        if (!nbrs)
-            return lost;
-        piece = nbrs & -nbrs;
+    bb_t kept = piece;
+    if (p->red & ~piece) {
+        bb_t others = rest & ~piece;
+        kept = ((piece & p->red) ? piece : 0) |
+               flood(p->red & others, others);
     }
+    return rest & ~kept;
 }
 
 /* A cell can only be a cut when its occupied neighbours form two or more
