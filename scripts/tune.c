@@ -404,7 +404,7 @@ int main(int argc, char **argv)
 {
     struct options o = { .every = 1, .holdout = 5, .ridge = 1 };
     int i = 1;
-    for (; i < argc && argv[i][0] == '-' && argv[i][1] == '-'; i++) {
+    for (; i < argc && argv[i][0] == '-' && argv[i][1] == '-'; i += 2) {
         long v;
         const char *a = argv[i];
         if (!strcmp(a, "--help"))
@@ -421,7 +421,6 @@ int main(int argc, char **argv)
             o.only = argv[i + 1];
         else
             return usage(stderr, 2);
-        i++;
     }
     if (i == argc || o.ridge < 0)
         return usage(stderr, 2);
