@@ -594,6 +594,21 @@ START_TEST(test_eval_cut_terms)
 }
 END_TEST
 
+/* Placement: the same two pieces, Black's next to a DVONN piece and
+ * White's in a far corner, or the other way round: Black (to place the
+ * sixth piece) prefers the first. */
+START_TEST(test_eval_placement_order)
+{
+    struct pos p;
+    load_spec(&p, "P", "B", "C3=R F3=R I3=R D3=B A1=W");
+    int near = G->evaluate(p.b);
+    load_spec(&p, "P", "B", "C3=R F3=R I3=R A1=B D3=W");
+    int far = G->evaluate(p.b);
+    ck_assert_int_gt(near, far);
+    ck_assert_int_gt(near, 0);
+}
+END_TEST
+
 START_TEST(test_lone_dvonn_never_moves)
 {
     struct pos p;
@@ -1281,6 +1296,7 @@ static Suite *dvonn_suite(void)
     tcase_add_test(tc, test_eval_late_mobility);
     tcase_add_test(tc, test_eval_independent);
     tcase_add_test(tc, test_eval_dead_stacks);
+    tcase_add_test(tc, test_eval_placement_order);
     tcase_add_test(tc, test_eval_cut_terms);
     tcase_add_test(tc, test_spread_matches_table);
     tcase_add_test(tc, test_cut_chain);
