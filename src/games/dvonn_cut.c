@@ -51,10 +51,8 @@ static bb_t cut_off_by(const struct dv_state *p, int s)
 void dv_find_cuts(const struct dv_state *p, bb_t which, struct dv_cuts *c)
 {
     c->cells = 0;
-    for (bb_t m = which & p->occ & ~p->red; m; ) {
+    for (bb_t m = which & p->occ & ~p->red & ring_splits(p->occ); m; ) {
         int s = bb_pop(&m);
-        if (!ring_split(p->occ, s))
-            continue;
         bb_t lost = cut_off_by(p, s);
         if (lost) {
             c->cells |= bb_bit(s);

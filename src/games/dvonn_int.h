@@ -160,7 +160,8 @@ static inline bool has_stacking(const struct dv_state *p, int side)
  * shifts: along a row the index moves by 1, and between rows by 9, 10 or
  * 11 depending on the row (rows of 9, 10, 11, 10, 9 cells; doc/games/
  * dvonn.md, "Coordinates"), with the cells that have no neighbour that
- * way masked out.  tests/check_dvonn.c compares it with DV_NBR. */
+ * way masked out.  tests/check_dvonn.c compares bb_spread with DV_NBR
+ * and ring_splits with ring_split. */
 #define DV_ROW1 0x1FFULL
 #define DV_ROW2 (0x3FFULL << 9)
 #define DV_ROW3 (0x7FFULL << 19)
@@ -168,22 +169,71 @@ static inline bool has_stacking(const struct dv_state *p, int side)
 #define DV_ROW5 (0x1FFULL << 40)
 #define DV_FIRSTS (1ULL << 0 | 1ULL << 9 | 1ULL << 19 | 1ULL << 30 | 1ULL << 40)
 #define DV_LASTS (1ULL << 8 | 1ULL << 18 | 1ULL << 29 | 1ULL << 39 | 1ULL << 48)
+/* The neighbours of the cells of b in one direction: step_east(b) = the
+ * cells east of a cell of b (the same row, index + 1), step_up(b) one row
+ * up in the same column, step_up_right one row up and one column right,
+ * and their opposites.  The cells of b with no neighbour that way drop
+ * out. */
+static inline bb_t step_east(bb_t b)
+{
+    return (b & ~DV_LASTS) << 1;
+}
+
+static inline bb_t step_west(bb_t b)
+{
+    return (b & ~DV_FIRSTS) >> 1;
+}
+
+static inline bb_t step_up(bb_t b)
+{
+    return (b & DV_ROW1) << 9 | (b & DV_ROW2) << 10 |
+           (b & DV_ROW3 & ~(1ULL << 19)) << 10 |
+           (b & DV_ROW4 & ~(1ULL << 30)) << 9;
+}
+
+static inline bb_t step_up_right(bb_t b)
+{
+    return (b & DV_ROW1) << 10 | (b & DV_ROW2) << 11 |
+           (b & DV_ROW3 & ~(1ULL << 29)) << 11 |
+           (b & DV_ROW4 & ~(1ULL << 39)) << 10;
+}
+
+static inline bb_t step_down(bb_t b)
+{
+    return (b & DV_ROW2 & ~(1ULL << 18)) >> 9 |
+           (b & DV_ROW3 & ~(1ULL << 29)) >> 10 |
+           (b & DV_ROW4) >> 10 | (b & DV_ROW5) >> 9;
+}
+
+static inline bb_t step_down_left(bb_t b)
+{
+    return (b & DV_ROW2 & ~(1ULL << 9)) >> 10 |
+           (b & DV_ROW3 & ~(1ULL << 19)) >> 11 |
+           (b & DV_ROW4) >> 11 | (b & DV_ROW5) >> 10;
+}
+
 static inline bb_t bb_spread(bb_t b)
 {
-    bb_t along = (b & ~DV_LASTS) << 1 | (b & ~DV_FIRSTS) >> 1;
-    bb_t up = (b & DV_ROW1) << 9 | (b & DV_ROW2) << 10 |
-              (b & DV_ROW3 & ~(1ULL << 19)) << 10 |
-              (b & DV_ROW4 & ~(1ULL << 30)) << 9;
-    bb_t up_right = (b & DV_ROW1) << 10 | (b & DV_ROW2) << 11 |
-                    (b & DV_ROW3 & ~(1ULL << 29)) << 11 |
-                    (b & DV_ROW4 & ~(1ULL << 39)) << 10;
-    bb_t down = (b & DV_ROW2 & ~(1ULL << 18)) >> 9 |
-                (b & DV_ROW3 & ~(1ULL << 29)) >> 10 |
-                (b & DV_ROW4) >> 10 | (b & DV_ROW5) >> 9;
-    bb_t down_left = (b & DV_ROW2 & ~(1ULL << 9)) >> 10 |
-                     (b & DV_ROW3 & ~(1ULL << 19)) >> 11 |
-                     (b & DV_ROW4) >> 11 | (b & DV_ROW5) >> 10;
-    return along | up | up_right | down | down_left;
+    return step_east(b) | step_west(b) | step_up(b) | step_up_right(b) |
+           step_down(b) | step_down_left(b);
+}
+
+/* The cells whose occupied neighbours form two or more arcs of their ring
+ * (ring_split for every cell at once).  has[i]: the cells whose neighbour
+ * in the i-th direction around the ring (east, up-right, up, west,
+ * down-left, down: DV_RING's order) is occupied; an arc starts where that
+ * neighbour is occupied and the one before it is not. */
+static inline bb_t ring_splits(bb_t occ)
+{
+    bb_t has[6] = { step_west(occ), step_down_left(occ), step_down(occ),
+                    step_east(occ), step_up_right(occ), step_up(occ) };
+    bb_t one = 0, two = 0;
+    for (int i = 0; i < 6; i++) {
+        bb_t start = has[i] & ~has[(i + 5) % 6];
+        two |= one & start;
+        one |= start;
+    }
+    return two;
 }
 
 /* The cells of occ joined to a cell of seeds by a chain of cells of occ
