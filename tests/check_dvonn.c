@@ -1,7 +1,7 @@
 /* check_dvonn.c -- the DVONN module against doc/games/dvonn.md and
  * doc/protocol.md (setup, position, perft): perft vectors, every rule in a
  * hand-made position, notation and position-string round trips, hostile input,
- * hashing and random playouts. */
+ * hashing, the cut-off detector and the evaluation terms, random playouts. */
 #include "config.h"
 
 #include <check.h>
@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "core/rng.h"
+#include "games/dvonn_int.h"
 #include "games/games.h"
 #include "search/perft.h"
 #include "gametest.h"
@@ -396,6 +397,18 @@ START_TEST(test_jumps)
 }
 END_TEST
 
+static int term(const struct pos *p, const char *name)
+{
+    const struct eval_terms *et = G->eval_terms;
+    int t[64];
+    et->compute(p->b, t);
+    for (int i = 0; i < et->count; i++)
+        if (!strcmp(et->names[i], name))
+            return t[i];
+    ck_abort_msg("no term %s", name);
+    return 0;
+}
+
 /* The side to move is credited with the tallest enemy stack it can land
  * on (a capture about to happen): every other term changes sign with the
  * side to move, so the two sides' values sum to that credit alone. */
@@ -419,20 +432,21 @@ START_TEST(test_eval_capture_credit)
 }
 END_TEST
 
-/* Late in the game a move weighs more than a piece: with 4 stacks left
- * (45 of 49 cells empty) a move is worth 6 + 288 * 45 / 49 = 270, so
- * White's lone piece next to two DVONN pieces scores 100 (piece) +
- * 2 * 270 (moves C3, E3) + 25 (touching a DVONN piece) = 665.
- * A change detector: 665 is worked out from dvonn.c's own weights, and
- * tuning them changes it.  test_eval_independent checks what the
- * evaluation must do whatever the weights. */
+/* The terms of a late position: White's lone piece D3 between two DVONN
+ * pieces, 45 of 49 cells empty, moves to C3 and E3.  What the weights
+ * make of them is pinned by the bench signature (tests/check_proto.c). */
 START_TEST(test_eval_late_mobility)
 {
     struct pos p;
     load_spec(&p, "S", "W", "C3=R D3=W E3=R K5=R");
-    ck_assert_int_eq(G->evaluate(p.b), 665);
+    ck_assert_int_eq(term(&p, "pieces"), 1);
+    ck_assert_int_eq(term(&p, "moves"), 2);
+    ck_assert_int_eq(term(&p, "late_moves"), 2 * 45);
+    ck_assert_int_eq(term(&p, "near"), 1);
+    ck_assert_int_eq(term(&p, "race"), 45);
+    ck_assert_int_eq(term(&p, "dead"), 0);
     load_spec(&p, "S", "B", "C3=R D3=W E3=R K5=R");
-    ck_assert_int_eq(G->evaluate(p.b), -665);
+    ck_assert_int_eq(term(&p, "late_moves"), -2 * 45);
 }
 END_TEST
 
@@ -451,6 +465,159 @@ START_TEST(test_eval_independent)
     ck_assert_int_lt(G->evaluate(p.b), 0);
     load_spec(&p, "S", "W", "C3=WWW D3=R E3=WW F3=B H3=R K5=R K4=W");
     ck_assert_int_gt(G->evaluate(p.b), ahead);
+}
+END_TEST
+
+static move_t parse_ok(const struct pos *p, const char *tok)
+{
+    move_t m = MOVE_NONE;
+    struct sbuf why = SBUF_INIT;
+    ck_assert_int_eq(G->parse_move(p->b, tok, &m, &why), MOVE_PARSE_OK);
+    sbuf_free(&why);
+    return m;
+}
+
+static bb_t cells_bb(const char *names)
+{
+    bb_t b = 0;
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", names);
+    for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " "))
+        b |= bb_bit(test_cell(tok));
+    return b;
+}
+
+/* The shift-based neighbour sets equal the geometry table's, and the
+ * cells with split rings found all at once equal those found one by one
+ * (on random occupancies, sparse and dense). */
+START_TEST(test_spread_matches_table)
+{
+    for (int s = 0; s < NCELLS; s++) {
+        ck_assert_msg(bb_spread(bb_bit(s)) == DV_NBR[s], "cell %d", s);
+        ck_assert(flood(bb_bit(s), ALL_CELLS) == ALL_CELLS);
+    }
+    struct rng r;
+    rng_seed(&r, 77);
+    for (int k = 0; k < 2000; k++) {
+        bb_t occ = (bb_t)rng_below(&r, 1ULL << 49) & (bb_t)rng_below(&r,
+                   1ULL << 49);
+        occ = k % 2 ? occ : ~occ & ALL_CELLS;
+        for (int s = 0; s < NCELLS; s++)
+            ck_assert_int_eq((int)((ring_splits(occ) >> s) & 1),
+                             ring_split(occ, s));
+    }
+    bb_t row1 = cells_bb("A1 B1 C1 D1 E1 F1 G1 H1 I1");
+    ck_assert(flood(bb_bit(test_cell("A1")), row1) == row1);
+    ck_assert(flood(bb_bit(test_cell("A1")), row1 & ~bb_bit(test_cell("E1")))
+              == cells_bb("A1 B1 C1 D1"));
+}
+END_TEST
+
+/* A chain C1-G1 hanging on the DVONN pieces A1-C1: emptying D1 cuts off
+ * E1 (black), F1 (white) and G1 (black, 2 pieces); E1 and F1 cut off
+ * what lies beyond them, G1 (the end) and the DVONN pieces nothing. */
+static const char CHAIN[] = "A1=R B1=R C1=R D1=W E1=B F1=W G1=BB";
+
+START_TEST(test_cut_chain)
+{
+    struct pos p;
+    load_spec(&p, "S", "W", CHAIN);
+    const struct dv_state *st = (const void *)p.b;
+    struct dv_cuts c;
+    dv_find_cuts(st, st->occ, &c);
+    ck_assert(c.cells == cells_bb("D1 E1 F1"));
+    ck_assert(c.region[test_cell("D1")] == cells_bb("E1 F1 G1"));
+    ck_assert(c.region[test_cell("E1")] == cells_bb("F1 G1"));
+    ck_assert(c.region[test_cell("F1")] == cells_bb("G1"));
+    int pieces[2];
+    dv_region_pieces(st, c.region[test_cell("D1")], pieces);
+    ck_assert_int_eq(pieces[WHITE], 1);
+    ck_assert_int_eq(pieces[BLACK], 3);
+    /* Only the cells asked about. */
+    dv_find_cuts(st, cells_bb("E1 G1"), &c);
+    ck_assert(c.cells == cells_bb("E1"));
+    /* White's D1C1 removes 3 black and 1 white piece; D1E1 lands inside
+     * the part it cuts off: F1 and G1 go (1 white, 2 black) and so does
+     * the new 2-piece white stack on E1.  Black's E1D1 cuts off F1 and G1
+     * (1 white, 2 black); E1F1 captures F1 and then loses G1 and the new
+     * 2-piece stack on F1. */
+    ck_assert_int_eq(dv_cut_gain(st, parse_ok(&p, "D1C1")), 2);
+    ck_assert_int_eq(dv_cut_gain(st, parse_ok(&p, "D1E1")), -1);
+    load_spec(&p, "S", "B", CHAIN);
+    ck_assert_int_eq(dv_cut_gain(st, parse_ok(&p, "E1D1")), -1);
+    ck_assert_int_eq(dv_cut_gain(st, parse_ok(&p, "E1F1")), -4);
+    ck_assert_int_eq(dv_cut_gain(st, parse_ok(&p, "G1E1")), 0);
+}
+END_TEST
+
+/* Two full rows: every cell has a way round it, so no cut anywhere, and
+ * no move gains anything; the same on the full test setup. */
+START_TEST(test_cut_none)
+{
+    struct pos p;
+    load_spec(&p, "S", "W",
+              "A1=R B1=W C1=B D1=W E1=R F1=B G1=W H1=B I1=R "
+              "A2=B B2=W C2=B D2=W E2=B F2=W G2=B H2=W I2=B J2=W");
+    const struct dv_state *st = (const void *)p.b;
+    struct dv_cuts c;
+    dv_find_cuts(st, st->occ, &c);
+    ck_assert(c.cells == 0);
+    move_t mv[512];
+    int n = G->gen_moves(p.b, mv);
+    ck_assert_int_gt(n, 0);
+    for (int i = 0; i < n; i++)
+        ck_assert_int_eq(dv_cut_gain(st, mv[i]), 0);
+    test_setup_plies(&p, 49);
+    dv_find_cuts(st, st->occ, &c);
+    ck_assert(c.cells == 0);
+}
+END_TEST
+
+/* D3 (3 white pieces) has nothing 3 or more steps away on any line, so it
+ * can never move again; the interior E2 is surrounded now but moves
+ * once a neighbour leaves (height 1, cells next to it stay occupied). */
+START_TEST(test_eval_dead_stacks)
+{
+    struct pos p;
+    load_spec(&p, "S", "W", "C3=R D3=WWW E3=R F3=B K5=R");
+    ck_assert_int_eq(term(&p, "dead"), 3);
+    load_spec(&p, "S", "B", "C3=R D3=WWW E3=R F3=B K5=R");
+    ck_assert_int_eq(term(&p, "dead"), -3);
+    load_spec(&p, "S", "W", "C3=R D3=WW E3=R F3=B K5=R");
+    ck_assert_int_eq(term(&p, "dead"), 0);
+    load_spec(&p, "S", "W",
+              "D1=R E1=B F1=R D2=B E2=W F2=B E3=B F3=R");
+    ck_assert_int_eq(term(&p, "dead"), 0);
+}
+END_TEST
+
+/* The chain again: White to move can cut off 3 black pieces for 1 of its
+ * own (cut 2), and Black's best cut, E1 (1 white for 2 black), gains
+ * nothing (cut_risk 0); with Black to move the roles swap. */
+START_TEST(test_eval_cut_terms)
+{
+    struct pos p;
+    load_spec(&p, "S", "W", CHAIN);
+    ck_assert_int_eq(term(&p, "cut"), 2);
+    ck_assert_int_eq(term(&p, "cut_risk"), 0);
+    load_spec(&p, "S", "B", CHAIN);
+    ck_assert_int_eq(term(&p, "cut"), 0);
+    ck_assert_int_eq(term(&p, "cut_risk"), 2);
+}
+END_TEST
+
+/* Placement: the same two pieces, Black's next to a DVONN piece and
+ * White's in a far corner, or the other way round: Black (to place the
+ * sixth piece) prefers the first. */
+START_TEST(test_eval_placement_order)
+{
+    struct pos p;
+    load_spec(&p, "P", "B", "C3=R F3=R I3=R D3=B A1=W");
+    int near = G->evaluate(p.b);
+    load_spec(&p, "P", "B", "C3=R F3=R I3=R A1=B D3=W");
+    int far = G->evaluate(p.b);
+    ck_assert_int_gt(near, far);
+    ck_assert_int_gt(near, 0);
 }
 END_TEST
 
@@ -894,6 +1061,80 @@ static void check_symmetry(const struct pos *p)
     load(&q, s);
     ck_assert_int_eq(G->evaluate(q.b), G->evaluate(p->b));
     ck_assert_int_eq(G->count_moves(q.b), G->count_moves(p->b));
+    const struct eval_terms *et = G->eval_terms;
+    int a[64], b[64];
+    ck_assert_int_le(et->count, 64);
+    et->compute(p->b, a);
+    et->compute(q.b, b);
+    for (int i = 0; i < et->count; i++)
+        ck_assert_msg(a[i] == b[i], "term %s: %d vs %d", et->names[i],
+                      a[i], b[i]);
+}
+
+/* The evaluation is the weighted sum of its terms (game.h's contract,
+ * which the tuner relies on). */
+static void check_eval_terms(const struct pos *p)
+{
+    const struct eval_terms *et = G->eval_terms;
+    int t[64];
+    et->compute(p->b, t);
+    long sum = 0;
+    for (int i = 0; i < et->count; i++)
+        sum += (long)t[i] * et->weights[i];
+    ck_assert_int_eq(G->evaluate(p->b), (int)(sum / et->scale));
+}
+
+/* The cells of occ joined to seeds, cell by cell through DV_NBR (the
+ * module floods by shifts). */
+static bb_t slow_flood(bb_t seeds, bb_t occ)
+{
+    bb_t reached = seeds, todo = seeds;
+    while (todo) {
+        int s = bb_pop(&todo);
+        bb_t fresh = DV_NBR[s] & occ & ~reached;
+        reached |= fresh;
+        todo |= fresh;
+    }
+    return reached;
+}
+
+/* The cut-off detector against the rules: emptying each cell, flooding
+ * from the DVONN stacks, and playing every move. */
+static void check_cuts(const struct pos *p, const move_t *mv, int n)
+{
+    const struct dv_state *st = (const void *)p->b;
+    if (st->phase != PHASE_STACK)
+        return;
+    struct dv_cuts c;
+    dv_find_cuts(st, st->occ, &c);
+    for (int s = 0; s < NCELLS; s++) {
+        bb_t rest = st->occ & ~bb_bit(s);
+        bb_t lost = (st->occ & ~st->red & bb_bit(s))
+                  ? rest & ~slow_flood(st->red, rest) : 0;
+        ck_assert_int_eq((int)((c.cells >> s) & 1), lost != 0);
+        if (lost)
+            ck_assert(c.region[s] == lost);
+    }
+    for (int i = 0; i < n; i++) {
+        if (mv_kind(mv[i]) != KIND_STACK)
+            continue;
+        int from = mv_from(mv[i]), to = mv_to(mv[i]), side = st->side;
+        struct pos q = *p;
+        G->play(q.b, mv[i]);
+        const struct dv_state *after = (const void *)q.b;
+        bb_t gone = st->occ & ~bb_bit(from) & ~after->occ;
+        int pieces[2] = { 0, 0 };
+        for (int s = 0; s < NCELLS; s++) {
+            if (!((gone >> s) & 1))
+                continue;
+            if (s == to)
+                pieces[side] += st->height[from] + st->height[to];
+            else if (top_colour(st, s) != RED)
+                pieces[top_colour(st, s)] += st->height[s];
+        }
+        ck_assert_int_eq(dv_cut_gain(st, mv[i]),
+                         pieces[!side] - pieces[side]);
+    }
 }
 
 static void check_final(const struct pos *p)
@@ -924,6 +1165,8 @@ START_TEST(test_random_playouts)
         int n = G->gen_moves(p.b, mv);
         check_position(&p, mv, n);
         check_symmetry(&p);
+        check_eval_terms(&p);
+        check_cuts(&p, mv, n);
         if (n == 0)
             break;
         ck_assert_int_eq(G->outcome(p.b, NULL), GAME_ONGOING);
@@ -1064,6 +1307,12 @@ static Suite *dvonn_suite(void)
     tcase_add_test(tc, test_eval_capture_credit);
     tcase_add_test(tc, test_eval_late_mobility);
     tcase_add_test(tc, test_eval_independent);
+    tcase_add_test(tc, test_eval_dead_stacks);
+    tcase_add_test(tc, test_eval_placement_order);
+    tcase_add_test(tc, test_eval_cut_terms);
+    tcase_add_test(tc, test_spread_matches_table);
+    tcase_add_test(tc, test_cut_chain);
+    tcase_add_test(tc, test_cut_none);
     tcase_add_test(tc, test_dvonn_stack_moves_with_owner);
     tcase_add_test(tc, test_disconnected_group_removed);
     tcase_add_test(tc, test_forced_pass_then_move);

@@ -53,6 +53,18 @@ struct bench_position {
     int perft_depth;
 };
 
+/* An evaluation that is a weighted sum: evaluate(st) equals the sum over
+ * i < count of terms[i] * weights[i], divided by scale (rounded toward
+ * zero), with terms[] as compute() writes them for st. */
+struct eval_terms {
+    int count;
+    const char *const *names;  /* one short identifier per term          */
+    const int *weights;        /* the weights evaluate() uses             */
+    int scale;                 /* divisor of the weighted sum (>= 1)      */
+    /* Writes the count terms of *st, from the side to move's view. */
+    void (*compute)(const void *st, int *terms);
+};
+
 struct game_ops {
     const char *name;          /* protocol name, e.g. "cephalopod"          */
     const char *title;         /* human name, e.g. "Cephalopod"             */
@@ -144,6 +156,11 @@ struct game_ops {
     /* Static evaluation for the search, from the side to move's point of
      * view, in centi-units of the game (|value| < EVAL_WIN_MIN). */
     int (*evaluate)(const void *st);
+
+    /* Optional: the evaluation as a weighted sum of terms, for the tuning
+     * tool (scripts/tune.c) that fits the weights to game results.  NULL:
+     * the evaluation is not linear in named terms. */
+    const struct eval_terms *eval_terms;
 
     /* Optional: about how many more moves the side to move will make in
      * this game (>= 1), for the time manager that spreads a clock over

@@ -121,13 +121,7 @@ static void remove_disconnected(struct dv_state *p)
  * away from its group. */
 static bool may_disconnect(const struct dv_state *p, int s, bool had_red)
 {
-    if (had_red)
-        return true;
-    const uint8_t *ring = DV_RING[s];
-    unsigned pat = 0;
-    for (int i = 0; i < 6; i++)
-        pat |= (unsigned)((p->occ >> ring[i]) & 1) << i;
-    return DV_RUNS[pat] > 1;
+    return had_red || ring_split(p->occ, s);
 }
 
 /* The hash change of a placement on cell. */
@@ -303,6 +297,7 @@ const struct game_ops dvonn_ops = {
     .from_string = dv_from_string,
     .show = dv_show,
     .evaluate = dv_evaluate,
+    .eval_terms = &dv_eval_terms,
     .expected_moves_left = dv_expected_moves_left,
     .bench_positions = dv_bench,
     .sgf_gm = 37,                      /* registered in SGF FF[4] */

@@ -2,7 +2,8 @@
  * encoding, the small inline helpers of the hot paths and the functions
  * one file defines for another.  dvonn.c holds the rules and dvonn_ops,
  * dvonn_text.c setup, notation, position strings and the diagram,
- * dvonn_eval.c the evaluation.  Private to src/games/dvonn*.c. */
+ * dvonn_eval.c the evaluation, dvonn_cut.c the cut-off detector.
+ * Private to src/games/dvonn*.c (and the DVONN tests). */
 #ifndef TRIAD_GAMES_DVONN_INT_H
 #define TRIAD_GAMES_DVONN_INT_H
 
@@ -155,18 +156,115 @@ static inline bool has_stacking(const struct dv_state *p, int side)
     return false;
 }
 
+/* The cells next to any cell of b (DV_NBR of every cell at once), by
+ * shifts: along a row the index moves by 1, and between rows by 9, 10 or
+ * 11 depending on the row (rows of 9, 10, 11, 10, 9 cells; doc/games/
+ * dvonn.md, "Coordinates"), with the cells that have no neighbour that
+ * way masked out.  tests/check_dvonn.c compares bb_spread with DV_NBR
+ * and ring_splits with ring_split. */
+#define DV_ROW1 0x1FFULL
+#define DV_ROW2 (0x3FFULL << 9)
+#define DV_ROW3 (0x7FFULL << 19)
+#define DV_ROW4 (0x3FFULL << 30)
+#define DV_ROW5 (0x1FFULL << 40)
+#define DV_FIRSTS (1ULL << 0 | 1ULL << 9 | 1ULL << 19 | 1ULL << 30 | 1ULL << 40)
+#define DV_LASTS (1ULL << 8 | 1ULL << 18 | 1ULL << 29 | 1ULL << 39 | 1ULL << 48)
+/* The neighbours of the cells of b in one direction: step_east(b) = the
+ * cells east of a cell of b (the same row, index + 1), step_up(b) one row
+ * up in the same column, step_up_right one row up and one column right,
+ * and their opposites.  The cells of b with no neighbour that way drop
+ * out. */
+static inline bb_t step_east(bb_t b)
+{
+    return (b & ~DV_LASTS) << 1;
+}
+
+static inline bb_t step_west(bb_t b)
+{
+    return (b & ~DV_FIRSTS) >> 1;
+}
+
+static inline bb_t step_up(bb_t b)
+{
+    return (b & DV_ROW1) << 9 | (b & DV_ROW2) << 10 |
+           (b & DV_ROW3 & ~(1ULL << 19)) << 10 |
+           (b & DV_ROW4 & ~(1ULL << 30)) << 9;
+}
+
+static inline bb_t step_up_right(bb_t b)
+{
+    return (b & DV_ROW1) << 10 | (b & DV_ROW2) << 11 |
+           (b & DV_ROW3 & ~(1ULL << 29)) << 11 |
+           (b & DV_ROW4 & ~(1ULL << 39)) << 10;
+}
+
+static inline bb_t step_down(bb_t b)
+{
+    return (b & DV_ROW2 & ~(1ULL << 18)) >> 9 |
+           (b & DV_ROW3 & ~(1ULL << 29)) >> 10 |
+           (b & DV_ROW4) >> 10 | (b & DV_ROW5) >> 9;
+}
+
+static inline bb_t step_down_left(bb_t b)
+{
+    return (b & DV_ROW2 & ~(1ULL << 9)) >> 10 |
+           (b & DV_ROW3 & ~(1ULL << 19)) >> 11 |
+           (b & DV_ROW4) >> 11 | (b & DV_ROW5) >> 10;
+}
+
+static inline bb_t bb_spread(bb_t b)
+{
+    return step_east(b) | step_west(b) | step_up(b) | step_up_right(b) |
+           step_down(b) | step_down_left(b);
+}
+
+/* The cells whose occupied neighbours form two or more arcs of their ring
+ * (ring_split for every cell at once).  has[i]: the cells whose neighbour
+ * in the i-th direction around the ring (east, up-right, up, west,
+ * down-left, down: DV_RING's order) is occupied; an arc starts where that
+ * neighbour is occupied and the one before it is not. */
+static inline bb_t ring_splits(bb_t occ)
+{
+    bb_t has[6] = { step_west(occ), step_down_left(occ), step_down(occ),
+                    step_east(occ), step_up_right(occ), step_up(occ) };
+    bb_t one = 0, two = 0;
+    for (int i = 0; i < 6; i++) {
+        bb_t start = has[i] & ~has[(i + 5) % 6];
+        two |= one & start;
+        one |= start;
+    }
+    return two;
+}
+
+/* The cells of occ joined to a cell of seeds by a chain of cells of occ
+ * (seeds included): whole rings at a time, which measured faster than
+ * cell by cell (no dependent table loads). */
+static inline bb_t flood(bb_t seeds, bb_t occ)
+{
+    bb_t reached = seeds, prev;
+    do {
+        prev = reached;
+        reached |= bb_spread(reached) & occ;
+    } while (reached != prev);
+    return reached;
+}
+
 /* The occupied cells joined to a DVONN piece by a chain of stacks. */
 static inline bb_t connected_to_dvonn(const struct dv_state *p)
 {
-    bb_t reached = p->red;
-    bb_t todo = reached;
-    while (todo) {
-        int s = bb_pop(&todo);
-        bb_t fresh = DV_NBR[s] & p->occ & ~reached;
-        reached |= fresh;
-        todo |= fresh;
-    }
-    return reached;
+    return flood(p->red, p->occ);
+}
+
+/* Whether the occupied neighbours of cell s form more than one arc of its
+ * ring: only then can emptying s disconnect anything (a path through s
+ * can otherwise go round it). */
+static inline bool ring_split(bb_t occ, int s)
+{
+    const uint8_t *ring = DV_RING[s];
+    unsigned pat = 0;
+    for (int i = 0; i < 6; i++)
+        pat |= (unsigned)((occ >> ring[i]) & 1) << i;
+    return DV_RUNS[pat] > 1;
 }
 
 static inline int side_score(const struct dv_state *p, int side)
@@ -192,7 +290,32 @@ int dv_from_string(void *st, const char *s, struct sbuf *err);
 void dv_show(const void *st, const struct show_info *info,
              struct sbuf *out);
 
+/* dvonn_cut.c -- cut-offs: occupied cells whose emptying (the stack there
+ * moving away) disconnects stacks from every DVONN piece. */
+struct dv_cuts {
+    bb_t cells;             /* the cut cells among those asked about     */
+    bb_t region[NCELLS];    /* per cut cell: the stacks it cuts off      */
+};
+
+/* Fills *c for the cells of `which` (occupied, not holding a DVONN piece:
+ * a stack carrying one moves its group's anchor, which is no simple cut).
+ * Only region[] of the cells in c->cells is written. */
+void dv_find_cuts(const struct dv_state *p, bb_t which, struct dv_cuts *c);
+
+/* Pieces (stack heights, by top colour) in the stacks of region. */
+void dv_region_pieces(const struct dv_state *p, bb_t region, int pieces[2]);
+
+/* For the move ordering: what the stacking move m of the side to move
+ * removes from the board besides the capture itself, as pieces of the
+ * enemy's stacks minus pieces of its own, counted by top colour as the
+ * score counts them (when m lands inside the part it cuts off, the new
+ * stack there, all its pieces, counts as the mover's loss).  Exact (the
+ * same removal as the rules make), 0 for placements, passes and moves
+ * that cut nothing off. */
+int dv_cut_gain(const struct dv_state *p, move_t m);
+
 /* dvonn_eval.c */
+extern const struct eval_terms dv_eval_terms;
 int dv_evaluate(const void *st);
 int dv_expected_moves_left(const void *st);
 

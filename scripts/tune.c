@@ -1,0 +1,445 @@
+/* tune.c -- fits an evaluation's weights to game results.
+ *
+ * Reads SGF records written by `triad-match --records`, replays every game
+ * (each distinct line of play once), takes the positions before every
+ * k-th move, computes the terms of the game's evaluation there
+ * (game_ops.eval_terms) and fits weights by logistic regression of the
+ * final result (1 win, 0.5 draw, 0 loss for the side to move) on the
+ * terms: Newton's method with a small ridge on standardized terms, plus
+ * an intercept (the side to move's edge, which the evaluation leaves
+ * out).  It prints the fit against the current weights: the log-loss on
+ * the games it fitted and on every holdout-th game it kept aside, and the
+ * weights in the evaluation's own units, scaled so that the new
+ * evaluation has the current one's fitted logistic slope.  It names no
+ * game: any game with eval_terms can be tuned.  doc/games/dvonn.md shows
+ * a run and scripts/tune.sh the whole procedure.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/games.h"
+#include "match/sgf.h"
+
+enum { MAX_TERMS = 64 };
+
+struct sample {
+    float x[MAX_TERMS + 1];     /* the terms, then 1 for the intercept */
+    float cur;                  /* the current evaluation              */
+    float y;                    /* result for the side to move         */
+    bool held;                  /* kept aside for the holdout          */
+};
+
+struct data {
+    struct sample *s;
+    long n, cap;
+    uint64_t *seen;             /* hashes of the lines of play read    */
+    long nseen, capseen;
+};
+
+struct options {
+    int every;                  /* sample every k-th position          */
+    int holdout;                /* every holdout-th game kept aside    */
+    double ridge;
+    const char *only;           /* fit only this game                  */
+};
+
+static void *grow(void *p, long *cap, size_t elem)
+{
+    long c = *cap ? *cap * 2 : 1024;
+    void *q = realloc(p, (size_t)c * elem);
+    if (!q) {
+        fprintf(stderr, "tune: out of memory\n");
+        exit(1);
+    }
+    *cap = c;
+    return q;
+}
+
+static uint64_t hash_text(uint64_t h, const char *s)
+{
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 0x100000001B3ULL;
+    return h * 0x100000001B3ULL;
+}
+
+/* True the first time a line of play (start and moves) is seen: the two
+ * games of a pair between equal deterministic engines are often one. */
+static bool first_time(struct data *d, const struct game_record *r)
+{
+    uint64_t h = hash_text(hash_text(0xCBF29CE484222325ULL,
+                                     sbuf_str(&r->start)),
+                           sbuf_str(&r->moves));
+    for (long i = 0; i < d->nseen; i++)
+        if (d->seen[i] == h)
+            return false;
+    if (d->nseen == d->capseen)
+        d->seen = grow(d->seen, &d->capseen, sizeof *d->seen);
+    d->seen[d->nseen++] = h;
+    return true;
+}
+
+static double result_for(const struct game_record *r, int side)
+{
+    if (r->result == GAME_DRAW)
+        return 0.5;
+    return (r->result == GAME_WIN_FIRST) == (side == 0) ? 1.0 : 0.0;
+}
+
+static void add_sample(struct data *d, const struct game_ops *g,
+                       const void *st, const struct game_record *r,
+                       bool held)
+{
+    const struct eval_terms *et = g->eval_terms;
+    if (d->n == d->cap)
+        d->s = grow(d->s, &d->cap, sizeof *d->s);
+    struct sample *s = &d->s[d->n++];
+    int t[MAX_TERMS];
+    et->compute(st, t);
+    long sum = 0;
+    for (int i = 0; i < et->count; i++) {
+        s->x[i] = (float)t[i];
+        sum += (long)t[i] * et->weights[i];
+    }
+    s->x[et->count] = 1;
+    s->cur = (float)(sum / et->scale);
+    s->y = (float)result_for(r, g->side_to_move(st));
+    s->held = held;
+}
+
+/* Replays one record, sampling positions.  Returns false if the record
+ * does not replay (a move the rules refuse). */
+static bool replay(struct data *d, const struct game_record *r,
+                   const struct options *o, long game_no)
+{
+    const struct game_ops *g = r->game;
+    void *st = malloc(g->state_size);
+    struct sbuf err = SBUF_INIT;
+    bool ok = st && g->from_string(st, sbuf_str(&r->start), &err) == 0;
+    char *moves = ok ? strdup(sbuf_str(&r->moves)) : NULL;
+    ok = ok && moves;
+    int ply = 0;
+    for (char *save = NULL, *tok = ok ? strtok_r(moves, " ", &save) : NULL;
+         ok && tok; tok = strtok_r(NULL, " ", &save), ply++) {
+        if (ply % o->every == 0)
+            add_sample(d, g, st, r, o->holdout && game_no % o->holdout == 0);
+        move_t m;
+        ok = g->parse_move(st, tok, &m, &err) == MOVE_PARSE_OK;
+        if (ok)
+            g->play(st, m);
+    }
+    if (!ok)
+        fprintf(stderr, "tune: game %ld does not replay: %s\n", game_no,
+                sbuf_str(&err));
+    free(moves);
+    free(st);
+    sbuf_free(&err);
+    return ok;
+}
+
+static bool usable(const struct game_record *r)
+{
+    return r->end == END_NORMAL || r->end == END_SOLVED ||
+           r->end == END_AGREED || r->end == END_RESIGN;
+}
+
+static int read_file(const char *path, struct data *d,
+                     const struct options *o, const struct game_ops **game,
+                     long *games)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "tune: %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    struct sbuf text = SBUF_INIT, err = SBUF_INIT;
+    char buf[65536];
+    size_t k;
+    while ((k = fread(buf, 1, sizeof buf, f)) > 0)
+        sbuf_putn(&text, buf, k);
+    fclose(f);
+    struct game_record r;
+    record_init(&r);
+    size_t pos = 0;
+    int rc;
+    while ((rc = sgf_read(sbuf_str(&text), text.len, &pos, &r, &err)) > 0) {
+        if (o->only && strcmp(r.game->name, o->only) != 0)
+            continue;
+        if (!*game)
+            *game = r.game;
+        if (r.game != *game) {
+            fprintf(stderr, "tune: %s: records of two games (%s, %s); "
+                    "pick one with --game\n", path, (*game)->name,
+                    r.game->name);
+            rc = -2;
+            break;
+        }
+        if (!r.game->eval_terms) {
+            fprintf(stderr, "tune: %s has no evaluation terms\n",
+                    r.game->name);
+            rc = -2;
+            break;
+        }
+        if (usable(&r) && first_time(d, &r) && replay(d, &r, o, *games))
+            (*games)++;
+    }
+    if (rc == -1)
+        fprintf(stderr, "tune: %s: %s\n", path, sbuf_str(&err));
+    record_free(&r);
+    sbuf_free(&text);
+    sbuf_free(&err);
+    return rc < 0 ? -1 : 0;
+}
+
+static double sigmoid(double z)
+{
+    return 1 / (1 + exp(-z));
+}
+
+static double logloss(double p, double y)
+{
+    const double tiny = 1e-12;
+    return -(y * log(p + tiny) + (1 - y) * log(1 - p + tiny));
+}
+
+/* Solves a x = b (n x n, symmetric positive definite) by Cholesky; a is
+ * destroyed.  Returns false if a is not positive definite. */
+static bool solve_spd(int n, double a[][MAX_TERMS + 1], double *b, double *x)
+{
+    for (int j = 0; j < n; j++) {
+        double s = a[j][j];
+        for (int k = 0; k < j; k++)
+            s -= a[j][k] * a[j][k];
+        if (s <= 0)
+            return false;
+        a[j][j] = sqrt(s);
+        for (int i = j + 1; i < n; i++) {
+            double t = a[i][j];
+            for (int k = 0; k < j; k++)
+                t -= a[i][k] * a[j][k];
+            a[i][j] = t / a[j][j];
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        double t = b[i];
+        for (int k = 0; k < i; k++)
+            t -= a[i][k] * x[k];
+        x[i] = t / a[i][i];
+    }
+    for (int i = n - 1; i >= 0; i--) {
+        double t = x[i];
+        for (int k = i + 1; k < n; k++)
+            t -= a[k][i] * x[k];
+        x[i] = t / a[i][i];
+    }
+    return true;
+}
+
+/* Logistic regression of y on the columns listed in cols (of the
+ * training samples), each divided by scale[] first; beta gets the
+ * coefficients of the scaled columns.  A ridge penalizes all but the
+ * last column (the intercept). */
+static void fit(const struct data *d, int n, const int *cols,
+                const double *scale, double ridge, double *beta)
+{
+    static double h[MAX_TERMS + 1][MAX_TERMS + 1];
+    double g[MAX_TERMS + 1], step[MAX_TERMS + 1];
+    for (int i = 0; i < n; i++)
+        beta[i] = 0;
+    for (int iter = 0; iter < 50; iter++) {
+        memset(h, 0, sizeof h);
+        for (int i = 0; i < n; i++)
+            g[i] = i < n - 1 ? -ridge * beta[i] : 0;
+        for (int i = 0; i < n - 1; i++)
+            h[i][i] = ridge;
+        for (long k = 0; k < d->n; k++) {
+            const struct sample *s = &d->s[k];
+            if (s->held)
+                continue;
+            double z = 0, v[MAX_TERMS + 1];
+            for (int i = 0; i < n; i++) {
+                v[i] = s->x[cols[i]] / scale[i];
+                z += beta[i] * v[i];
+            }
+            double p = sigmoid(z), w = p * (1 - p);
+            for (int i = 0; i < n; i++) {
+                g[i] += (s->y - p) * v[i];
+                for (int j = 0; j <= i; j++)
+                    h[i][j] += w * v[i] * v[j];
+            }
+        }
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < i; j++)
+                h[j][i] = h[i][j];
+        if (!solve_spd(n, h, g, step))
+            break;
+        double big = 0;
+        for (int i = 0; i < n; i++) {
+            beta[i] += step[i];
+            big = fabs(step[i]) > big ? fabs(step[i]) : big;
+        }
+        if (big < 1e-9)
+            break;
+    }
+}
+
+/* Mean log-loss over the training (held false) or holdout samples of the
+ * model z = sum beta[i] x[cols[i]] / scale[i]. */
+static double mean_loss(const struct data *d, int n, const int *cols,
+                        const double *scale, const double *beta, bool held)
+{
+    double sum = 0;
+    long count = 0;
+    for (long k = 0; k < d->n; k++) {
+        const struct sample *s = &d->s[k];
+        if (s->held != held)
+            continue;
+        double z = 0;
+        for (int i = 0; i < n; i++)
+            z += beta[i] * s->x[cols[i]] / scale[i];
+        sum += logloss(sigmoid(z), s->y);
+        count++;
+    }
+    return count ? sum / (double)count : 0;
+}
+
+static int usage(FILE *out, int rc)
+{
+    fprintf(out,
+        "Usage: tune [--every K] [--holdout K] [--ridge L] [--game NAME] "
+        "FILE...\n"
+        "Fits the evaluation weights of the game of the SGF records in the\n"
+        "FILEs (written by triad-match --records) by logistic regression\n"
+        "of the results on the evaluation terms.\n\n"
+        "  --every K     sample the position before every K-th move "
+        "(default 1)\n"
+        "  --holdout K   keep every K-th game aside to test the fit "
+        "(default 5,\n"
+        "                0 = none)\n"
+        "  --ridge L     ridge on the standardized terms (default 1)\n"
+        "  --game NAME   read only the records of this game\n");
+    return rc;
+}
+
+static bool parse_count(const char *s, long lo, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno || end == s || *end || v < lo || v > 1000000)
+        return false;
+    *out = v;
+    return true;
+}
+
+static void report(const struct data *d, const struct game_ops *g,
+                   const struct options *o, long games)
+{
+    const struct eval_terms *et = g->eval_terms;
+    int n = et->count + 1;
+    int cols[MAX_TERMS + 1];
+    double scale[MAX_TERMS + 1], beta[MAX_TERMS + 1];
+    long train = 0;
+    for (long k = 0; k < d->n; k++)
+        train += !d->s[k].held;
+    /* Standardize: divide each term by its root mean square. */
+    for (int i = 0; i < n; i++) {
+        double ss = 0;
+        for (long k = 0; k < d->n; k++)
+            ss += (double)d->s[k].x[i] * d->s[k].x[i];
+        cols[i] = i;
+        scale[i] = ss > 0 ? sqrt(ss / (double)d->n) : 1;
+    }
+    /* The current evaluation: its own slope, with an intercept. */
+    struct data cur = *d;
+    cur.s = malloc((size_t)d->n * sizeof *cur.s);
+    if (!cur.s) {
+        fprintf(stderr, "tune: out of memory\n");
+        exit(1);
+    }
+    double cscale[2] = { 1, 1 }, cbeta[2];
+    int ccols[2] = { 0, 1 };
+    for (long k = 0; k < d->n; k++) {
+        cur.s[k] = d->s[k];
+        cur.s[k].x[0] = d->s[k].cur;
+        cur.s[k].x[1] = 1;
+    }
+    double rms = 0;
+    for (long k = 0; k < d->n; k++)
+        rms += (double)cur.s[k].x[0] * cur.s[k].x[0];
+    cscale[0] = rms > 0 ? sqrt(rms / (double)d->n) : 1;
+    fit(&cur, 2, ccols, cscale, 0, cbeta);
+    double slope = cbeta[0] / cscale[0];
+    fit(d, n, cols, scale, o->ridge, beta);
+    printf("game %s: %ld games, %ld positions (%ld fitted, %ld held out)\n",
+           g->name, games, d->n, train, d->n - train);
+    printf("log-loss  current: fitted %.4f holdout %.4f  "
+           "(slope %.6f per unit)\n",
+           mean_loss(&cur, 2, ccols, cscale, cbeta, false),
+           mean_loss(&cur, 2, ccols, cscale, cbeta, true), slope);
+    printf("log-loss  new:     fitted %.4f holdout %.4f\n",
+           mean_loss(d, n, cols, scale, beta, false),
+           mean_loss(d, n, cols, scale, beta, true));
+    printf("intercept (side to move) %.4f\n\n", beta[n - 1]);
+    printf("%-12s %10s %10s %12s\n", "term", "current", "new", "z per rms");
+    for (int i = 0; i < et->count; i++) {
+        double w = slope > 0 ? beta[i] / scale[i] / slope * et->scale : 0;
+        printf("%-12s %10d %10.0f %12.4f\n", et->names[i], et->weights[i],
+               w, beta[i]);
+    }
+    printf("\nweights = {");
+    for (int i = 0; i < et->count; i++) {
+        double w = slope > 0 ? beta[i] / scale[i] / slope * et->scale : 0;
+        printf("%s%.0f", i ? ", " : " ", w);
+    }
+    printf(" }\n");
+    free(cur.s);
+}
+
+int main(int argc, char **argv)
+{
+    struct options o = { .every = 1, .holdout = 5, .ridge = 1 };
+    int i = 1;
+    for (; i < argc && argv[i][0] == '-' && argv[i][1] == '-'; i += 2) {
+        long v;
+        const char *a = argv[i];
+        if (!strcmp(a, "--help"))
+            return usage(stdout, 0);
+        if (i + 1 >= argc)
+            return usage(stderr, 2);
+        if (!strcmp(a, "--every") && parse_count(argv[i + 1], 1, &v))
+            o.every = (int)v;
+        else if (!strcmp(a, "--holdout") && parse_count(argv[i + 1], 0, &v))
+            o.holdout = (int)v;
+        else if (!strcmp(a, "--ridge"))
+            o.ridge = atof(argv[i + 1]);
+        else if (!strcmp(a, "--game") && game_find(argv[i + 1]))
+            o.only = argv[i + 1];
+        else
+            return usage(stderr, 2);
+    }
+    if (i == argc || o.ridge < 0)
+        return usage(stderr, 2);
+    struct data d = { 0 };
+    const struct game_ops *g = NULL;
+    long games = 0;
+    for (; i < argc; i++)
+        if (read_file(argv[i], &d, &o, &g, &games) < 0)
+            return 1;
+    if (!g || d.n == 0) {
+        fprintf(stderr, "tune: no positions\n");
+        return 1;
+    }
+    if (g->eval_terms->count > MAX_TERMS) {
+        fprintf(stderr, "tune: more than %d terms\n", MAX_TERMS);
+        return 1;
+    }
+    report(&d, g, &o, games);
+    free(d.s);
+    free(d.seen);
+    return 0;
+}
