@@ -192,6 +192,9 @@ int dv_from_string(void *st, const char *s, struct sbuf *err);
 void dv_show(const void *st, const struct show_info *info,
              struct sbuf *out);
 
+/* dvonn_clock.c */
+int dv_clock_moves_left(const void *st);
+
 /* dvonn_eval.c */
 int dv_evaluate(const void *st);
 int dv_expected_moves_left(const void *st);
