@@ -7,6 +7,9 @@
 #define RESERVE_FRACTION 0.03
 #define RESERVE_MAX 0.05
 #define MIN_BUDGET 0.005
+/* What a move costs besides its search (pipes, scheduling on a loaded
+ * machine): kept back for each move still to come. */
+#define MOVE_LATENCY 0.005
 /* A move may run this many times its share of a sudden-death clock when
  * its iteration has not finished (the share stays the aim: the search
  * starts no new iteration after it). */
@@ -99,7 +102,11 @@ struct move_time clock_move_time(const struct clock_state *c, int side,
     if (moves_left < 1)
         moves_left = 1;
     double per_byo = c->byo_stones > 0 ? c->byo_time / c->byo_stones : 0;
-    double share = left / moves_left + 0.8 * per_byo;
+    /* Every move to come costs some time outside the search. */
+    double usable = left - (moves_left - 1) * MOVE_LATENCY;
+    if (usable < left / moves_left)
+        usable = left / moves_left;
+    double share = usable / moves_left + 0.8 * per_byo;
     /* Never bet more than half of the main time on one move, nor (with no
      * byo-yomi to fall back on) anything that could overrun the clock. */
     double cap = left * 0.5 + 0.8 * per_byo;

@@ -563,7 +563,7 @@ static void iterate(struct worker *w)
         iteration_done(w, d, v, w->unresolved == unresolved0);
         if (w->done_proven)
             break;
-        /* Past the soft deadline the next iteration would rarely finish. */
+        /* The next iteration would end well past the soft aim. */
         if (w->id == 0 && search_soft_expired(s))
             break;
     }

@@ -100,7 +100,8 @@ move_t *search_ply_moves(struct worker *w, int ply);
 /* Starts fn(arg) as w's thread with every signal blocked, so that signal
  * handlers run on the caller's thread only; pthread_create's result. */
 int search_spawn(struct worker *w, void *(*fn)(void *), void *arg);
-/* True once the search is past its soft deadline. */
+/* True once alpha-beta should start no new iteration: past half of the
+ * soft aim (search.c says why). */
 bool search_soft_expired(const struct search *s);
 /* Total nodes of all workers so far. */
 uint64_t search_total_nodes(const struct search *s);
