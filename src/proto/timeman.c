@@ -12,7 +12,7 @@
 #define MOVE_LATENCY 0.005
 /* A move may run this many times its share of a sudden-death clock when
  * its iteration has not finished (the share stays the aim: the search
- * starts no new iteration after it). */
+ * starts no new iteration late in it). */
 #define HARD_FACTOR 3.0
 /* Moves added to a game's estimate: a margin against running short. */
 #define SPARE_MOVES 1

@@ -399,13 +399,14 @@ static int dispatch(struct search *s, struct search_result *out)
     }
 }
 
-/* Whether this search begins with a win/loss proof: asked for, an
- * alpha-beta search of a game of bounded length, and not put off after
+/* Whether this search begins with a win/loss proof: asked for, a choice
+ * to make (a lone move is played at once), an alpha-beta search of a game
+ * of bounded length, and not put off after
  * failed attempts (searches with a node budget on one thread always try,
  * so that they stay reproducible). */
-static bool wants_proof(struct search *s)
+static bool wants_proof(struct search *s, int root_moves)
 {
-    if (!s->lim.solve_first || s->g->max_game_plies <= 0 ||
+    if (!s->lim.solve_first || root_moves < 2 || s->g->max_game_plies <= 0 ||
         s->lim.plies_left > 0 || !uses_alphabeta(s))
         return false;
     if (s->w[0]->node_limit != UINT64_MAX || s->solve_wait == 0)
@@ -464,9 +465,10 @@ int search_run(struct search *s, const void *st,
     result_init(out);
     search_begin(s, st, lim, false);
     int rc = 0;
-    if (s->g->gen_moves(st, s->w[0]->moves[0]) == 0)
+    int n = s->g->gen_moves(st, s->w[0]->moves[0]);
+    if (n == 0)
         rc = game_over_result(s, out);
-    else if (!(wants_proof(s) && solve_first(s, out)))
+    else if (!(wants_proof(s, n) && solve_first(s, out)))
         rc = dispatch(s, out);
     result_done(s, out);
     return rc;
