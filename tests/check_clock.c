@@ -5,6 +5,9 @@
 
 #include <check.h>
 
+#include <stdlib.h>
+
+#include "games/games.h"
 #include "proto/timeman.h"
 #include "tap_main.h"
 
@@ -115,7 +118,10 @@ START_TEST(test_budget_within_available_time)
     ref_start(&r, sh->main_time, sh->byo, sh->stones);
     for (int move = 0; move < 150; move++) {
         int expected = 40 - move > 1 ? 40 - move : 1;
-        double b = clock_budget(&c, 0, 1.0, expected);
+        struct move_time t = clock_move_time(&c, 0, 1.0, expected);
+        ck_assert(t.soft <= t.hard);
+        ck_assert(t.soft == clock_budget(&c, 0, 1.0, expected));
+        double b = t.hard;                  /* the worst case */
         double avail = ref_available(&r);
         ck_assert_msg(b > 0, "%s, move %d: budget %g", sh->name, move, b);
         ck_assert_msg(b <= avail, "%s, move %d: budget %g s, available %g s",
@@ -160,6 +166,71 @@ START_TEST(test_sudden_death_uses_its_time)
         spent += b;
     }
     ck_assert_msg(spent > 30 && spent < 60, "spent %g s of 60", spent);
+}
+END_TEST
+
+/* Every game of bounded length, played to its end from its default
+ * setup (the moves picked by a fixed rule) under a sudden-death clock:
+ * at every position the hard limit fits in what is left, so moves that
+ * each run to their hard limit never lose on time; moves that keep to
+ * the soft aim use most of the clock by the end. */
+static void play_game_on_clock(const struct game_ops *g, double main_time,
+                               bool spend_hard, double *left_at_end)
+{
+    unsigned char *st = malloc(g->state_size);
+    move_t *moves = malloc(sizeof *moves * (size_t)g->max_moves);
+    ck_assert(st && moves);
+    struct sbuf err = SBUF_INIT;
+    ck_assert_int_eq(g->setup(st, 0, NULL, 1, &err), 0);
+    sbuf_free(&err);
+    struct clock_state c;
+    clock_settings(&c, main_time, 0, 0);
+    struct referee r;
+    ref_start(&r, main_time, 0, 0);
+    for (int ply = 0;; ply++) {
+        int n = g->gen_moves(st, moves);
+        if (n == 0)
+            break;
+        ck_assert_int_le(ply, g->max_game_plies);
+        int side = g->side_to_move(st);
+        if (side == 0) {
+            struct move_time t = clock_move_time(&c, 0, 1.0,
+                                                 clock_moves_left(g, st));
+            ck_assert_msg(t.soft > 0 && t.soft <= t.hard,
+                          "%s, ply %d: soft %g hard %g", g->name, ply,
+                          t.soft, t.hard);
+            ck_assert_msg(t.hard < ref_available(&r),
+                          "%s, ply %d: hard limit %g s, available %g s",
+                          g->name, ply, t.hard, ref_available(&r));
+            double spent = spend_hard ? t.hard : t.soft;
+            clock_spend(&c, 0, spent);
+            ref_charge(&r, spent);
+            ck_assert(!r.flagged);
+        }
+        g->play(st, moves[(ply * 7919) % n]);
+    }
+    *left_at_end = r.main_left;
+    free(moves);
+    free(st);
+}
+
+START_TEST(test_bounded_games_never_flag)
+{
+    static const double clocks[] = { 5, 0.5, 60 };
+    for (int i = 0; i < game_count(); i++) {
+        const struct game_ops *g = game_at(i);
+        if (g->max_game_plies <= 0)
+            continue;
+        for (size_t k = 0; k < sizeof clocks / sizeof *clocks; k++) {
+            double left;
+            play_game_on_clock(g, clocks[k], true, &left);
+            ck_assert(left > 0);
+            play_game_on_clock(g, clocks[k], false, &left);
+            ck_assert_msg(left > 0 && left < clocks[k] * 0.5,
+                          "%s, %g s: %g s left at the end", g->name,
+                          clocks[k], left);
+        }
+    }
 }
 END_TEST
 
@@ -288,6 +359,7 @@ int main(void)
     Suite *s = suite_create("clock");
     TCase *tc = tcase_create("budget");
     tcase_add_test(tc, test_movetime_uses_nearly_all);
+    tcase_add_test(tc, test_bounded_games_never_flag);
     tcase_add_test(tc, test_main_time_spread);
     tcase_add_test(tc, test_long_game_never_flags);
     tcase_add_test(tc, test_byoyomi_periods);

@@ -70,6 +70,38 @@ START_TEST(test_dvonn_cuts_off_a_group)
 }
 END_TEST
 
+/* DVONN, 7 plies from the end of an engine game: of White's 26 moves
+ * only F2D2 wins (by 1; every other move loses, by 5 to 23).  genmove
+ * proves it with a quarter of a small node budget before its alpha-beta
+ * search; then the game is played out by genmove on both sides and White,
+ * playing its proven moves, wins. */
+#define DVONN_UNIQUE_WIN "dvonn:S:W:.,.,W,WWB,.,.,WB,.,.,.,.,BBW,B,R,BW," \
+    "WB,B,.,.,.,.,R,.,WBWB,.,BW,BW,WB,.,.,B,WBW,.,WB,.,.,.,BBW,WB,.,B,B," \
+    ".,R,W,.,BW,W,W"
+
+START_TEST(test_dvonn_genmove_solves_the_ending)
+{
+    free(tu_ok(&sess, "set_option maxnodes 4000"));
+    set_position(DVONN_UNIQUE_WIN);
+    assert_reply("genmove white", "F2D2");
+    for (int ply = 0; ply < 20; ply++) {
+        char *st = tu_ok(&sess, "game_status");    /* "playing COLOR" */
+        ck_assert_ptr_nonnull(st);
+        char line[64];
+        bool playing = strncmp(st, "playing ", 8) == 0;
+        if (playing)
+            snprintf(line, sizeof line, "genmove %s", st + 8);
+        free(st);
+        if (!playing)
+            break;
+        free(tu_ok(&sess, line));
+    }
+    char *score = tu_ok(&sess, "final_score");
+    ck_assert_msg(score && score[0] == 'W', "final score %s", score);
+    free(score);
+}
+END_TEST
+
 /* Truchet: Light holds a1 and c1; the link d2-e1 (tile d1 is '\') lets
  * the d2 stack take a third enemy base at once. */
 #define TRUCHET_BASE "truchet:0001000000000000000000000000000000000000000000000" \
@@ -113,6 +145,9 @@ START_TEST(test_solve_endgames)
      * against an exhaustive minimax in check_search) */
     set_position(CEPH_THREE_EMPTY);
     assert_reply("solve 30", "W+3 a2");
+    free(tu_ok(&sess, "set_option maxnodes 200000"));  /* about 40,000 */
+    set_position(DVONN_UNIQUE_WIN);
+    assert_reply("solve 30", "W+1 F2D2");
     set_position(DVONN_CUT);
     assert_reply("solve 30", "W+2 B1A1");
     /* a finished game cannot be solved */
@@ -148,6 +183,7 @@ static Suite *tactics_suite(void)
     tcase_add_loop_test(tc, test_truchet_base_win_in_one, 0, N_METHODS);
     tcase_add_loop_test(tc, test_cephalopod_last_cell, 0, N_METHODS);
     tcase_add_test(tc, test_solve_endgames);
+    tcase_add_test(tc, test_dvonn_genmove_solves_the_ending);
     suite_add_tcase(s, tc);
     tc = tcase_create("solve");
     tcase_add_checked_fixture(tc, setup, teardown);

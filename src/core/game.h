@@ -164,8 +164,18 @@ struct game_ops {
 
     /* Optional: about how many more moves the side to move will make in
      * this game (>= 1), for the time manager that spreads a clock over
-     * them.  An average, not a bound.  NULL: the session assumes 30. */
+     * them.  An average, not a bound.  A game whose moves deserve unequal
+     * time counts them in units of the current move: the share of the
+     * clock the current move gets is 1 / this.  NULL: the session assumes
+     * 30. */
     int (*expected_moves_left)(const void *st);
+
+    /* Optional: a static priority of legal move m in *st for the move
+     * order, 0..255, higher searched first (captures, threats).  The
+     * search puts the table move and the killers first, then orders the
+     * rest by this priority and, within it, by its history.  NULL: all 0.
+     */
+    int (*move_order_key)(const void *st, move_t m);
 
     /* Optional: true where MCTS measured stronger than alpha-beta in
      * positions like *st (the search's `auto` method asks before every

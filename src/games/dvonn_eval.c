@@ -1,6 +1,5 @@
 /* dvonn_eval.c -- the DVONN evaluation, a weighted sum of named terms
- * fitted to game results, and the expected length of the game
- * (doc/games/dvonn.md). */
+ * fitted to game results (doc/games/dvonn.md). */
 #include "config.h"
 
 #include "games/dvonn_int.h"
@@ -240,17 +239,4 @@ int dv_evaluate(const void *st)
     for (int i = 0; i < DV_NTERMS; i++)
         sum += t[i] * dv_weights[i];
     return sum / DV_SCALE;
-}
-
-/* Moves left for the side to move.  Measured on 10 engine games: the
- * stacking phase lasts about 31 plies, and from a position with k stacks
- * about 3 (k - 6) / 4 more (each move removes one stack; play stops with
- * isolated or stuck stacks left). */
-int dv_expected_moves_left(const void *st)
-{
-    const struct dv_state *p = st;
-    int plies = p->phase == PHASE_PLACE
-              ? NCELLS - p->placed + 31
-              : 3 * (bb_count(p->occ) - 6) / 4;
-    return plies < 2 ? 1 : (plies + 1) / 2;
 }

@@ -15,21 +15,6 @@
 /* The least time a search under a clock is given. */
 #define MIN_SEARCH_SECONDS 0.001
 
-/* Moves the side to move can still expect to play, for the clock: the
- * game's estimate plus a few spare ones, since running short of time
- * late costs more than finishing with some left. */
-#define DEFAULT_MOVES_LEFT 30
-#define SPARE_MOVES 4
-
-static int expected_moves_left(const struct session *s)
-{
-    const struct game_ops *g = s->game;
-    int left = g->expected_moves_left
-             ? g->expected_moves_left(session_position(s))
-             : DEFAULT_MOVES_LEFT;
-    return (left < 1 ? 1 : left) + SPARE_MOVES;
-}
-
 /* The limits of a search of seconds under the session's options. */
 struct search_limits cmd_search_limits(const struct session *s,
                                       double seconds)
@@ -87,12 +72,17 @@ static enum gtp_status choose_move(struct session *s, const char *color,
         sbuf_puts(out, "out of memory");
         return GTP_FAIL;
     }
-    double budget = clock_budget(&s->clock, side, s->opt.movetime,
-                                 expected_moves_left(s)) -
-                    (clock_now() - start);
-    if (budget < MIN_SEARCH_SECONDS)
-        budget = MIN_SEARCH_SECONDS;       /* 0 would mean no limit */
-    struct search_limits lim = cmd_search_limits(s, budget);
+    struct move_time t = clock_move_time(&s->clock, side, s->opt.movetime,
+                                         clock_moves_left(g,
+                                             session_position(s)));
+    double used = clock_now() - start;
+    struct search_limits lim = cmd_search_limits(s, t.hard - used);
+    lim.soft_seconds = t.soft - used;
+    lim.solve_first = true;
+    if (lim.seconds < MIN_SEARCH_SECONDS)
+        lim.seconds = MIN_SEARCH_SECONDS;  /* 0 would mean no limit */
+    if (lim.soft_seconds < MIN_SEARCH_SECONDS)
+        lim.soft_seconds = MIN_SEARCH_SECONDS;
     struct search_result r;
     if (search_run(sr, session_position(s), &lim, &r) != 0 ||
         !is_legal(s, r.best)) {

@@ -7,6 +7,16 @@
 #define RESERVE_FRACTION 0.03
 #define RESERVE_MAX 0.05
 #define MIN_BUDGET 0.005
+/* What a move costs besides its search (pipes, scheduling on a loaded
+ * machine): kept back for each move still to come. */
+#define MOVE_LATENCY 0.005
+/* A move may run this many times its share of a sudden-death clock when
+ * its iteration has not finished (the share stays the aim: the search
+ * starts no new iteration late in it). */
+#define HARD_FACTOR 3.0
+/* Moves added to a game's estimate: a margin against running short. */
+#define SPARE_MOVES 1
+#define DEFAULT_MOVES_LEFT 30
 
 void clock_reset(struct clock_state *c)
 {
@@ -70,22 +80,47 @@ static double less_reserve(double t, double floor_cap)
     return t < floor ? floor : t;
 }
 
-double clock_budget(const struct clock_state *c, int side, double movetime,
-                    int moves_left)
+int clock_moves_left(const struct game_ops *g, const void *st)
 {
-    if (!c->limited)
-        return less_reserve(movetime, MIN_BUDGET);
+    int left = g->expected_moves_left ? g->expected_moves_left(st)
+                                      : DEFAULT_MOVES_LEFT;
+    return (left < 1 ? 1 : left) + SPARE_MOVES;
+}
+
+struct move_time clock_move_time(const struct clock_state *c, int side,
+                                 double movetime, int moves_left)
+{
+    if (!c->limited) {
+        double t = less_reserve(movetime, MIN_BUDGET);
+        return (struct move_time){ .soft = t, .hard = t };
+    }
     double left = c->left[side];
-    if (c->stones_left[side] > 0)
-        return less_reserve(left / c->stones_left[side], left * 0.5);
+    if (c->stones_left[side] > 0) {
+        double t = less_reserve(left / c->stones_left[side], left * 0.5);
+        return (struct move_time){ .soft = t, .hard = t };
+    }
     if (moves_left < 1)
         moves_left = 1;
     double per_byo = c->byo_stones > 0 ? c->byo_time / c->byo_stones : 0;
-    double share = left / moves_left + 0.8 * per_byo;
+    /* Every move to come costs some time outside the search. */
+    double usable = left - (moves_left - 1) * MOVE_LATENCY;
+    if (usable < left / moves_left)
+        usable = left / moves_left;
+    double share = usable / moves_left + 0.8 * per_byo;
     /* Never bet more than half of the main time on one move, nor (with no
      * byo-yomi to fall back on) anything that could overrun the clock. */
     double cap = left * 0.5 + 0.8 * per_byo;
+    double hard = share * HARD_FACTOR;
     if (share > cap)
         share = cap;
-    return less_reserve(share, cap);
+    if (hard > cap)
+        hard = cap;
+    return (struct move_time){ .soft = less_reserve(share, cap),
+                               .hard = less_reserve(hard, cap) };
+}
+
+double clock_budget(const struct clock_state *c, int side, double movetime,
+                    int moves_left)
+{
+    return clock_move_time(c, side, movetime, moves_left).soft;
 }

@@ -10,6 +10,8 @@
 
 #include <stdbool.h>
 
+#include "core/game.h"
+
 struct clock_state {
     bool limited;          /* a time limit is in force               */
     double main_time;      /* as given by time_settings              */
@@ -32,9 +34,27 @@ void clock_left(struct clock_state *c, int side, double seconds, int stones);
 /* Charges side for a move that took seconds. */
 void clock_spend(struct clock_state *c, int side, double seconds);
 
-/* Seconds the search may use for side's next move: movetime (less a small
- * reserve for the reply) without a clock, otherwise a share of the clock
- * spread over moves_left expected moves that never exceeds what is left. */
+/* The moves the clock is spread over in position *st of game g: the
+ * game's estimate (game_ops.expected_moves_left, 30 without one) plus a
+ * spare one. */
+int clock_moves_left(const struct game_ops *g, const void *st);
+
+/* The time of one move, in seconds: the search aims at soft (it starts no
+ * new iteration after it) and stops at hard, hard >= soft. */
+struct move_time {
+    double soft;
+    double hard;
+};
+
+/* The time side's next move may take: movetime (less a small reserve for
+ * the reply) without a clock; otherwise soft is a share of the clock
+ * spread over moves_left expected moves, and hard a few shares, neither
+ * more than half of what is left (plus most of a byo-yomi move).  In
+ * byo-yomi both are the period's share. */
+struct move_time clock_move_time(const struct clock_state *c, int side,
+                                 double movetime, int moves_left);
+
+/* clock_move_time(...).soft. */
 double clock_budget(const struct clock_state *c, int side, double movetime,
                     int moves_left);
 

@@ -17,8 +17,19 @@
 #include "core/clock.h"
 #include "search/search_int.h"
 
+/* Alpha-beta starts no iteration after this part of the soft aim: an
+ * iteration takes about three times the one before, so on average the
+ * moves then take about their aim. */
+#define NEXT_ITERATION_BEFORE 0.6
 /* Keeps solve-mode entries (scores without the ply tie-break) apart. */
 #define SOLVE_SALT 0x6A09E667F3BCC909ULL
+/* solve_first: the part of the budget (time or nodes) a proof may take,
+ * and the most genmove searches skipped after attempts that failed. */
+#define SOLVE_FIRST_SHARE 0.25
+#define SOLVE_WAIT_MAX 4
+/* ... and the part of the table it borrows: clearing it before and after
+ * must cost little next to the attempt. */
+#define SOLVE_FIRST_TABLE_BYTES ((size_t)4 << 20)
 
 static const char *const method_names[] = {
     [SEARCH_AUTO] = "auto",
@@ -88,6 +99,14 @@ int search_spawn(struct worker *w, void *(*fn)(void *), void *arg)
     int rc = pthread_create(&w->thread, NULL, fn, arg);
     pthread_sigmask(SIG_SETMASK, &old, NULL);
     return rc;
+}
+
+bool search_soft_expired(const struct search *s)
+{
+    if (s->soft_deadline <= 0)
+        return false;
+    double aim = s->soft_deadline - s->t_start;
+    return clock_now() - s->t_start >= aim * NEXT_ITERATION_BEFORE;
 }
 
 uint64_t search_total_nodes(const struct search *s)
@@ -301,6 +320,7 @@ int search_set_hash(struct search *s, size_t hash_mb)
 void search_clear(struct search *s)
 {
     tt_clear(&s->tt);
+    s->solve_wait = 0;
     for (int i = 0; i < SEARCH_MAX_THREADS; i++)
         if (s->w[i])
             clear_ordering(s->w[i]);
@@ -350,6 +370,8 @@ static void search_begin(struct search *s, const void *st,
         s->nthreads++;
     s->t_start = clock_now();
     s->deadline = lim->seconds > 0 ? s->t_start + lim->seconds : 0;
+    s->soft_deadline = lim->soft_seconds > 0 && lim->soft_seconds <
+                       lim->seconds ? s->t_start + lim->soft_seconds : 0;
     atomic_store(&s->stop_all, false);
     atomic_store(&s->shared_nodes, 0);
     bool fresh = s->nthreads == 1 && lim->max_nodes > 0;
@@ -394,8 +416,18 @@ static void result_done(const struct search *s, struct search_result *out)
     }
 }
 
+/* Whether dispatch runs alpha-beta. */
+static bool uses_alphabeta(const struct search *s)
+{
+    return s->lim.method == SEARCH_ALPHABETA ||
+           (s->lim.method == SEARCH_AUTO &&
+            !(s->g->prefers_mcts && s->g->prefers_mcts(s->root)));
+}
+
 static int dispatch(struct search *s, struct search_result *out)
 {
+    if (!uses_alphabeta(s) && s->soft_deadline > 0)   /* no iterations */
+        s->deadline = s->soft_deadline;
     switch (s->lim.method) {
     case SEARCH_RANDOM:
         return baseline_random(s, out);
@@ -415,15 +447,76 @@ static int dispatch(struct search *s, struct search_result *out)
     }
 }
 
+/* Whether this search begins with a win/loss proof: asked for, a choice
+ * to make (a lone move is played at once), an alpha-beta search of a game
+ * of bounded length, and not put off after
+ * failed attempts (searches with a node budget on one thread always try,
+ * so that they stay reproducible). */
+static bool wants_proof(struct search *s, int root_moves)
+{
+    if (!s->lim.solve_first || root_moves < 2 || s->g->max_game_plies <= 0 ||
+        s->lim.plies_left > 0 || !uses_alphabeta(s))
+        return false;
+    if (s->w[0]->node_limit != UINT64_MAX || s->solve_wait == 0)
+        return true;
+    s->solve_wait--;
+    return false;
+}
+
+/* Tries to prove a win, draw or loss with SOLVE_FIRST_SHARE of the
+ * search's time and nodes; true with *out filled when a move is proven
+ * (a win or a draw).  Otherwise the search goes on with what is left,
+ * from an empty table, and the next attempts are put off. */
+static bool solve_first(struct search *s, struct search_result *out)
+{
+    struct worker *w = s->w[0];
+    double deadline = s->deadline;
+    uint64_t max_nodes = s->lim.max_nodes, node_limit = w->node_limit;
+    double aim = s->soft_deadline > 0 ? s->soft_deadline : deadline;
+    if (aim > 0)
+        s->deadline = s->t_start + (aim - s->t_start) * SOLVE_FIRST_SHARE;
+    if (max_nodes > 0)
+        s->lim.max_nodes = (uint64_t)((double)max_nodes * SOLVE_FIRST_SHARE);
+    if (node_limit != UINT64_MAX)
+        w->node_limit = s->lim.max_nodes;
+    s->exact = true;
+    s->key_salt = SOLVE_SALT;
+    s->solve_table_bytes = SOLVE_FIRST_TABLE_BYTES;
+    struct search_result r;
+    result_init(&r);
+    solve_exact(s, true, &r);
+    s->solve_table_bytes = 0;
+    s->exact = false;
+    s->key_salt = 0;
+    s->deadline = deadline;
+    s->lim.max_nodes = max_nodes;
+    w->node_limit = node_limit;
+    if (r.proven) {
+        *out = r;
+        s->solve_wait = 0;
+        return true;
+    }
+    s->solve_wait = s->solve_wait * 2 + 1;
+    if (s->solve_wait > SOLVE_WAIT_MAX)
+        s->solve_wait = SOLVE_WAIT_MAX;
+    /* The rest of the budget is the search's, unless the caller stopped. */
+    if (!stop_requested(s->lim.stop)) {
+        w->stop = false;
+        atomic_store(&s->stop_all, false);
+    }
+    return false;
+}
+
 int search_run(struct search *s, const void *st,
                const struct search_limits *lim, struct search_result *out)
 {
     result_init(out);
     search_begin(s, st, lim, false);
-    int rc;
-    if (s->g->gen_moves(st, s->w[0]->moves[0]) == 0)
+    int rc = 0;
+    int n = s->g->gen_moves(st, s->w[0]->moves[0]);
+    if (n == 0)
         rc = game_over_result(s, out);
-    else
+    else if (!(wants_proof(s, n) && solve_first(s, out)))
         rc = dispatch(s, out);
     result_done(s, out);
     return rc;
@@ -440,7 +533,7 @@ int search_solve(struct search *s, const void *st,
     if (s->g->gen_moves(st, s->w[0]->moves[0]) == 0)
         rc = game_over_result(s, out);
     else if (s->g->max_game_plies > 0 && lim->plies_left == 0)
-        rc = solve_exact(s, out);
+        rc = solve_exact(s, false, out);
     else
         rc = ab_search(s, out);
     result_done(s, out);

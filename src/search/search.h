@@ -40,6 +40,9 @@ int search_method_find(const char *name);
 
 struct search_limits {
     double seconds;             /* wall-clock budget, 0 = none            */
+    double soft_seconds;        /* alpha-beta starts no iteration after
+                                   this many seconds, and other methods
+                                   stop there; 0 = seconds                 */
     uint64_t max_nodes;         /* node budget, 0 = none                   */
     int max_depth;              /* depth limit (alpha-beta), 0 = none      */
     int threads;                /* >= 1                                   */
@@ -53,6 +56,10 @@ struct search_limits {
     const void *history;
     int history_len;
     enum search_method method;
+    bool solve_first;           /* genmove: an alpha-beta search of a game
+                                   of bounded length first tries to prove
+                                   a win or a draw with a quarter of the
+                                   budget (doc/search.md)                  */
     const struct stop_source *stop;  /* polled by the calling thread;
                                         may be NULL                   */
     FILE *progress;             /* progress lines (stderr), NULL = quiet   */

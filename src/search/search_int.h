@@ -96,10 +96,15 @@ struct search {
     const void *root;          /* the caller's position                      */
     int nthreads;
     bool exact;                /* solve mode: no ply tie-break in win scores */
+    size_t solve_table_bytes;  /* the solver borrows this much of the
+                                  table (a power of two), 0 = all of it   */
+    int solve_wait;            /* genmove searches before the next attempt
+                                  to solve first (solve_first)             */
     uint64_t key_salt;         /* xored into TT keys, differs per mode       */
     double t_start;            /* monotonic seconds                          */
     double deadline;           /* 0 = none                                   */
     struct rep_set rep;
+    double soft_deadline;      /* no new iteration after it; 0 = none        */
     atomic_bool stop_all;
     _Atomic uint64_t shared_nodes;   /* flushed by workers every 1024 nodes */
 };
@@ -113,6 +118,9 @@ move_t *search_ply_moves(struct worker *w, int ply);
 /* Starts fn(arg) as w's thread with every signal blocked, so that signal
  * handlers run on the caller's thread only; pthread_create's result. */
 int search_spawn(struct worker *w, void *(*fn)(void *), void *arg);
+/* True once alpha-beta should start no new iteration: past half of the
+ * soft aim (search.c says why). */
+bool search_soft_expired(const struct search *s);
 /* Total nodes of all workers so far. */
 uint64_t search_total_nodes(const struct search *s);
 /* Writes one progress line to s->lim.progress (nothing when it is NULL):
@@ -130,8 +138,13 @@ struct worker *search_worker(struct search *s, int i);
 int ab_search(struct search *s, struct search_result *out);
 /* solve.c: exact depth-free alpha-beta on the final margin, for games of
  * bounded length (max_game_plies > 0) without a maxplies limit.  Its table
- * borrows the memory of s->tt, which is empty afterwards. */
-int solve_exact(struct search *s, struct search_result *out);
+ * borrows the memory of s->tt (s->solve_table_bytes of it), which is
+ * empty there afterwards.  With win_loss
+ * it stops once the sign of the value is proven: out->proven then means
+ * a proven win (out->margin a lower bound of the margin), draw or loss
+ * (out->best is then no proven move: MOVE_NONE is never returned, but
+ * out->proven is false for a loss). */
+int solve_exact(struct search *s, bool win_loss, struct search_result *out);
 /* mcts.c: MCTS-Solver with informed playouts, or (plain) UCT with uniform
  * random playouts. */
 int mcts_search(struct search *s, bool plain, struct search_result *out);

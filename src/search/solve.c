@@ -423,6 +423,15 @@ static void print_progress(const struct solver *sv)
                   100.0 * (double)sv->used / slots);
 }
 
+/* The part of the search table the solver borrows: all of it, or the
+ * first s->solve_table_bytes (a power of two, as the table is). */
+static size_t table_bytes(const struct search *s)
+{
+    size_t all = tt_bytes(&s->tt);
+    return s->solve_table_bytes > 0 && s->solve_table_bytes < all
+           ? s->solve_table_bytes : all;
+}
+
 /* Returns false when memory is short (then nothing is allocated). */
 static bool solver_open(struct solver *out, struct search *s)
 {
@@ -433,7 +442,7 @@ static bool solver_open(struct solver *out, struct search *s)
         .g = g,
         .key_of = g->hash_symmetric ? g->hash_symmetric : g->hash,
         .table = tt_lend(&s->tt),
-        .mask = tt_bytes(&s->tt) / sizeof(struct solve_bucket) - 1,
+        .mask = table_bytes(s) / sizeof(struct solve_bucket) - 1,
         .keys = malloc(n * SEARCH_MAX_PLY * sizeof(uint64_t)),
         .same = malloc(n * sizeof(bool)),
         .replies = malloc(n * sizeof(move_t)),
@@ -452,7 +461,7 @@ static bool solver_open(struct solver *out, struct search *s)
         free(sv.upper);
         return false;
     }
-    tt_clear(&s->tt);                 /* all zero: every slot empty */
+    memset(sv.table, 0, table_bytes(s));   /* all zero: every slot empty */
     return true;
 }
 
@@ -462,10 +471,21 @@ static void solver_close(struct solver *sv, struct search *s)
     free(sv->same);
     free(sv->replies);
     free(sv->upper);
-    tt_clear(&s->tt);                 /* the memory returns to the search */
+    /* The memory returns to the search, whose entries there are lost. */
+    memset(sv->table, 0, table_bytes(s));
 }
 
-int solve_exact(struct search *s, struct search_result *out)
+/* With win_loss, the sign of the value is all that is asked: a win, a
+ * loss or a draw. */
+static bool solve_done(const struct solver *sv, bool win_loss)
+{
+    if (sv->lo >= sv->hi)
+        return true;
+    return win_loss && (sv->lo > 0 || sv->hi < 0 ||
+                        (sv->lo == 0 && sv->hi == 0));
+}
+
+int solve_exact(struct search *s, bool win_loss, struct search_result *out)
 {
     struct solver sv;
     struct worker *w = s->w[0];
@@ -480,7 +500,7 @@ int solve_exact(struct search *s, struct search_result *out)
      * losing?). */
     move_t best = MOVE_NONE;
     int v = 0;
-    while (sv.lo < sv.hi) {
+    while (!solve_done(&sv, win_loss)) {
         sv.beta = v == sv.lo ? v + 1 : v;
         move_t m = MOVE_NONE;
         v = solve_node(&sv, 0, KEY_UNKNOWN, sv.beta - 1, sv.beta, &m);

@@ -1,0 +1,54 @@
+/* dvonn_clock.c -- how many moves of the current one's weight DVONN's
+ * clock must still pay for (game_ops.expected_moves_left): the time
+ * manager gives the current move that share of the clock.  The games
+ * behind the weights are in doc/search.md ("Time"). */
+#include "config.h"
+
+#include "games/dvonn_int.h"
+
+/* Weight of one move (tenths): placements count a little over half an
+ * average stacking move, and a stacking move weighs more the fuller the
+ * board (the early stacking phase decides most games; the last moves are
+ * small endgames the search proves quickly). */
+#define WEIGHT_PLACE 6
+#define WEIGHT_STACK_MIN 10
+#define WEIGHT_STACK_EXTRA 20     /* on a full board, falling to 0 at 6 */
+/* Each side's stacking move empties about 8/3 cells, until about 6 are
+ * left (fitted to engine games). */
+#define CELLS_LEFT_AT_END 6
+
+static int stack_weight(int occupied)
+{
+    int extra = occupied > CELLS_LEFT_AT_END
+              ? WEIGHT_STACK_EXTRA * (occupied - CELLS_LEFT_AT_END) /
+                (NCELLS - CELLS_LEFT_AT_END)
+              : 0;
+    return WEIGHT_STACK_MIN + extra;
+}
+
+/* The weight of the side to move's stacking moves from `occupied` cells to
+ * the end (occupancy counted in thirds of a cell, 8 thirds a move). */
+static int stacking_work(int occupied)
+{
+    int work = 0;
+    for (int thirds = 3 * occupied; thirds > 3 * CELLS_LEFT_AT_END;
+         thirds -= 8)
+        work += stack_weight(thirds / 3);
+    return work;
+}
+
+int dv_clock_moves_left(const void *st)
+{
+    const struct dv_state *p = st;
+    int work, now;
+    if (p->phase == PHASE_PLACE) {
+        now = WEIGHT_PLACE;
+        work = (NCELLS - p->placed + 1) / 2 * now + stacking_work(NCELLS);
+    } else {
+        int occupied = bb_count(p->occ);
+        now = stack_weight(occupied);
+        work = stacking_work(occupied);
+    }
+    int moves = (work + now / 2) / now;
+    return moves < 1 ? 1 : moves;
+}
