@@ -158,6 +158,15 @@ struct game_ops {
      * everywhere.  The measurements are in doc/search.md. */
     bool (*prefers_mcts)(const void *st);
 
+    /* Optional: true where the exact solver (`solve`) is likely to prove
+     * *st within a fraction of a move's time (a small board, a late
+     * endgame).  genmove and analyze with the method `auto` then try a
+     * proof first, with a slice of their budget, and play and report the
+     * proven move when it comes; otherwise they search as usual with the
+     * rest.  Only for games of bounded length (max_game_plies > 0).
+     * NULL: never. */
+    bool (*worth_proving)(const void *st);
+
     /* MCTS playouts run to the end of the game (true) instead of a few
      * random plies closed by the static evaluation.  Only for games of
      * bounded length (max_game_plies > 0). */

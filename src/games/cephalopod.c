@@ -225,6 +225,7 @@ const struct game_ops cephalopod_ops = {
     .evaluate = ceph_evaluate,
     .expected_moves_left = ceph_expected_moves_left,
     .prefers_mcts = ceph_prefers_mcts,
+    .worth_proving = ceph_worth_proving,
     .mcts_full_playouts = true,
     .bench_positions = ceph_bench,
     .sgf_gm = 1002,                    /* none registered */

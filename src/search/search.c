@@ -367,11 +367,51 @@ static int dispatch(struct search *s, struct search_result *out)
     }
 }
 
+/* The share of a move's budget (time and nodes) that a proof may take
+ * (game_ops.worth_proving). */
+#define PROOF_SLICE 4
+#define PROOF_REST_MIN 0.001    /* seconds the search keeps at least */
+
+/* With the method auto, where the game says a proof may be in reach:
+ * tries to prove *st with a slice of *lim.  True with *out filled when
+ * it did; false with *rest set to what is left of the budget.  The
+ * solver's table is the search table's memory, empty afterwards. */
+static bool proof_first(struct search *s, const void *st,
+                        const struct search_limits *lim,
+                        struct search_limits *rest, struct search_result *out)
+{
+    *rest = *lim;
+    const struct game_ops *g = s->g;
+    if (lim->method != SEARCH_AUTO || !g->worth_proving ||
+        g->max_game_plies == 0 || lim->plies_left != 0 ||
+        !g->worth_proving(st))
+        return false;
+    struct search_limits slice = *lim;
+    slice.seconds = lim->seconds / PROOF_SLICE;
+    slice.max_nodes = lim->max_nodes / PROOF_SLICE;
+    if (lim->max_nodes > 0 && slice.max_nodes == 0)
+        slice.max_nodes = 1;
+    if (search_solve(s, st, &slice, out) != 0 || !out->proven) {
+        if (lim->seconds > 0) {
+            rest->seconds = lim->seconds - out->seconds;
+            if (rest->seconds < PROOF_REST_MIN)  /* 0: no limit */
+                rest->seconds = PROOF_REST_MIN;
+        }
+        if (lim->max_nodes > 0)
+            rest->max_nodes = lim->max_nodes - slice.max_nodes;
+        return false;
+    }
+    return true;
+}
+
 int search_run(struct search *s, const void *st,
                const struct search_limits *lim, struct search_result *out)
 {
+    struct search_limits rest;
+    if (proof_first(s, st, lim, &rest, out))
+        return 0;
     result_init(out);
-    search_begin(s, st, lim, false);
+    search_begin(s, st, &rest, false);
     int rc;
     if (s->g->gen_moves(st, s->w[0]->moves[0]) == 0)
         rc = game_over_result(s, out);
