@@ -389,6 +389,7 @@ static bool proof_first(struct search *s, const void *st,
     struct search_limits slice = *lim;
     slice.seconds = lim->seconds / PROOF_SLICE;
     slice.max_nodes = lim->max_nodes / PROOF_SLICE;
+    slice.progress = NULL;     /* the move's search reports, not the try */
     if (lim->max_nodes > 0 && slice.max_nodes == 0)
         slice.max_nodes = 1;
     if (search_solve(s, st, &slice, out) != 0 || !out->proven) {
