@@ -119,14 +119,15 @@ static int solved_margin(const void *st)
     return r.margin;
 }
 
-/* search_run (genmove, analyze) with the method auto on a position the
- * game calls worth proving: the proof comes within a quarter of the node
- * budget, and the move and the score are the proven ones. */
+/* search_run (genmove, analyze) on position pos with the method and node
+ * budget given; the position is left in st_out (NULL: not kept). */
 static void play_position(const char *pos, enum search_method method,
                           uint64_t max_nodes, struct search_result *r,
-                          void *st)
+                          void *st_out)
 {
     const struct game_ops *g = &cephalopod_ops;
+    void *st = st_out ? st_out : malloc(g->state_size);
+    ck_assert_ptr_nonnull(st);
     struct sbuf err = SBUF_INIT;
     ck_assert_int_eq(g->from_string(st, pos, &err), 0);
     sbuf_free(&err);
@@ -137,8 +138,13 @@ static void play_position(const char *pos, enum search_method method,
     };
     ck_assert_int_eq(search_run(s, st, &l, r), 0);
     search_free(s);
+    if (!st_out)
+        free(st);
 }
 
+/* genmove/analyze with the method auto on a position the game calls
+ * worth proving: the proof comes within a quarter of the node budget, the
+ * score is the proven value and the move the one that wins. */
 START_TEST(test_play_proves_endgame)
 {
     const struct game_ops *g = &cephalopod_ops;
@@ -169,17 +175,13 @@ END_TEST
  * as it always did, without a proof. */
 START_TEST(test_play_proves_small_board)
 {
-    const struct game_ops *g = &cephalopod_ops;
-    unsigned char *st = malloc(g->state_size);
-    ck_assert_ptr_nonnull(st);
     struct search_result r;
     const char *empty = "cephalopod:2x3:W:..../..../....";
-    play_position(empty, SEARCH_AUTO, 200000, &r, st);
+    play_position(empty, SEARCH_AUTO, 200000, &r, NULL);
     ck_assert(r.proven);
     ck_assert_int_eq(r.margin, -2);
-    play_position(empty, SEARCH_RANDOM, 200000, &r, st);
+    play_position(empty, SEARCH_RANDOM, 200000, &r, NULL);
     ck_assert(!r.proven);
-    free(st);
 }
 END_TEST
 
@@ -187,15 +189,11 @@ END_TEST
  * gets the usual search with the whole budget. */
 START_TEST(test_play_large_board_unproven)
 {
-    const struct game_ops *g = &cephalopod_ops;
-    unsigned char *st = malloc(g->state_size);
-    ck_assert_ptr_nonnull(st);
     struct search_result r;
     play_position("cephalopod:5x5:W:........../........../........../"
-                  "........../..........", SEARCH_AUTO, 20000, &r, st);
+                  "........../..........", SEARCH_AUTO, 20000, &r, NULL);
     ck_assert(!r.proven);
     ck_assert_uint_ge(r.nodes, 20000);
-    free(st);
 }
 END_TEST
 
