@@ -79,12 +79,13 @@ bool ceph_prefers_mcts(const void *st)
 }
 
 /* The exact solver proves a board of up to 9 cells from any position
- * within seconds (the empty 3x3 board in about 2 s, doc/games/cephalopod.md),
- * and a position with at most PROVABLE_EMPTIES empty cells on larger
- * boards mostly within a fraction of a second; with more (7 to 10 empty
- * cells on 5x5) 2 s were not enough. */
+ * within seconds (the empty 3x3 board in about 3 s, doc/games/cephalopod.md).
+ * On larger boards it needs few empty cells: of 8 random 5x5 positions
+ * with 3 empty cells it proved 7 within 0.25 s of CPU (the eighth not in
+ * 10 s); with 4 empty cells only 4 of 8 within 0.3 s, and 2 not in 20 s;
+ * with 7 to 10 none in 2 s (doc/search.md, "Proofs in play"). */
 #define PROVABLE_CELLS 9
-#define PROVABLE_EMPTIES 4
+#define PROVABLE_EMPTIES 3
 
 bool ceph_worth_proving(const void *st)
 {
