@@ -1022,9 +1022,16 @@ static void grid_write(const struct ceph_grid *gr, char *buf, size_t size)
     }
 }
 
+/* The other colour's letter. */
+static char swap_colour(char c)
+{
+    return c == 'W' ? 'B' : c == 'B' ? 'W' : c;
+}
+
 /* Image t of a position: bit 0 mirrors the columns, bit 1 the rows, bit
- * 2 transposes (square boards only).  Written apart from the game's own
- * code on purpose. */
+ * 2 transposes (square boards only), bit 3 swaps the colours and the side
+ * to move (the same game for the side to move).  Written apart from the
+ * game's own code on purpose. */
 static void grid_image(const struct ceph_grid *in, int t,
                        struct ceph_grid *out)
 {
@@ -1033,16 +1040,29 @@ static void grid_image(const struct ceph_grid *in, int t,
         for (int c = 0; c < in->w; c++) {
             int rr = t & 2 ? in->h - 1 - r : r;
             int cc = t & 1 ? in->w - 1 - c : c;
-            if (t & 4)
-                memcpy(out->cell[cc][rr], in->cell[r][c], 3);
-            else
-                memcpy(out->cell[rr][cc], in->cell[r][c], 3);
+            char *to = t & 4 ? out->cell[cc][rr] : out->cell[rr][cc];
+            memcpy(to, in->cell[r][c], 3);
+            if (t & 8)
+                to[0] = swap_colour(to[0]);
         }
+    if (t & 8)
+        out->side = swap_colour(in->side);
 }
 
-static int grid_symmetries(const struct ceph_grid *gr)
+/* Whether image t exists on the board: transposes need a square, and a
+ * position whose dice all show 1 has no colour swap (the swap breaks the
+ * dice count that such a position must have, so it cannot be read). */
+static bool grid_has_image(const struct ceph_grid *gr, int t)
 {
-    return gr->w == gr->h ? 8 : 4;
+    if (gr->w != gr->h && (t & 4))
+        return false;
+    if (!(t & 8))
+        return true;
+    for (int r = 0; r < gr->h; r++)
+        for (int c = 0; c < gr->w; c++)
+            if (gr->cell[r][c][0] != '.' && gr->cell[r][c][1] != '1')
+                return true;
+    return false;
 }
 
 #define POS_MAX 256
@@ -1086,24 +1106,27 @@ static uint64_t symmetric_hash_of(const char *pos)
     return h;
 }
 
-/* The images of each position (8 on a square, 4 on a rectangle), as
- * strings, and their symmetric hashes, which must all be equal. */
+/* The images of each position (16 on a square, 8 on a rectangle, colour
+ * swaps included), as strings, and their symmetric hashes, which must all
+ * be equal. */
 struct images {
     int count;
-    char pos[8][POS_MAX];
+    char pos[16][POS_MAX];
 };
 
 static uint64_t images_of(const char *pos, struct images *im)
 {
     struct ceph_grid gr, img;
     grid_read(&gr, pos);
-    im->count = grid_symmetries(&gr);
     uint64_t h = symmetric_hash_of(pos);
-    for (int t = 0; t < im->count; t++) {
+    im->count = 0;
+    for (int t = 0; t < 16; t++) {
+        if (!grid_has_image(&gr, t))
+            continue;
         grid_image(&gr, t, &img);
-        grid_write(&img, im->pos[t], POS_MAX);
-        ck_assert_msg(symmetric_hash_of(im->pos[t]) == h, "%s vs %s", pos,
-                      im->pos[t]);
+        char *text = im->pos[im->count++];
+        grid_write(&img, text, POS_MAX);
+        ck_assert_msg(symmetric_hash_of(text) == h, "%s vs %s", pos, text);
     }
     return h;
 }
@@ -1116,8 +1139,8 @@ static bool is_image(const struct images *im, const char *pos)
     return false;
 }
 
-/* The images of a position share its symmetric hash, and any position
- * that is not an image has another (pairs of positions of random games
+/* The images of a position (colour swaps included) share its symmetric
+ * hash, and any position that is not an image has another (pairs of positions of random games
  * on a square and on a rectangle). */
 static const char *const sym_sizes[] = { "3x3", "5x5", "4x3" };
 
@@ -1159,7 +1182,8 @@ static const char *const ceph_endgames[] = {
 
 /* The solver (table keyed by the symmetric hash, so entries of mirror
  * images meet) proves the reference value with a legal move that keeps
- * it, for the position and for its transposed image. */
+ * it, for the position and for its transposed image with the colours
+ * swapped. */
 START_TEST(test_solve_cephalopod_endgames)
 {
     const struct game_ops *g = &cephalopod_ops;
@@ -1168,7 +1192,7 @@ START_TEST(test_solve_cephalopod_endgames)
     ck_assert(st && child);
     struct ceph_grid gr, img;
     grid_read(&gr, ceph_endgames[_i / 2]);
-    grid_image(&gr, _i % 2 ? 4 : 0, &img);
+    grid_image(&gr, _i % 2 ? 4 | 8 : 0, &img);
     char pos[POS_MAX];
     grid_write(&img, pos, sizeof pos);
     gt_load(g, st, pos);

@@ -1,6 +1,7 @@
 /* check_solve_ceph.c -- the exact solver on whole Cephalopod boards: the
  * proven values recorded in doc/games/cephalopod.md, the node counts that
- * pin the solver's course, and the progress lines of a long proof. */
+ * pin the solver's course, the progress lines of a long proof, and
+ * genmove/analyze playing proven positions perfectly. */
 #include "config.h"
 
 #include <check.h>
@@ -50,7 +51,7 @@ START_TEST(test_solve_3x3_empty)
     ck_assert(r.proven);
     ck_assert_int_eq(r.margin, 1);
     ck_assert_str_eq(best, "a1");
-    ck_assert_uint_eq(r.nodes, 6844793);
+    ck_assert_uint_eq(r.nodes, 4350932);
 }
 END_TEST
 
@@ -100,6 +101,102 @@ START_TEST(test_solve_progress_steps)
 }
 END_TEST
 
+/* A 3x3 endgame where one move of three wins (check_cephalopod's
+ * reference minimax says so): W1 B1 . / . W6 B4 / W6 B1 ., White to move. */
+#define ENDGAME_ONE_WINNER "cephalopod:3x3:W:W1B1../..W6B4/W6B1.."
+
+/* The value of st by the solver, from its side to move's view. */
+static int solved_margin(const void *st)
+{
+    const struct game_ops *g = &cephalopod_ops;
+    struct search *s = search_new(g, 1);
+    ck_assert_ptr_nonnull(s);
+    struct search_limits l = { .threads = 1, .seed = 1 };
+    struct search_result r;
+    ck_assert_int_eq(search_solve(s, st, &l, &r), 0);
+    ck_assert(r.proven);
+    search_free(s);
+    return r.margin;
+}
+
+/* search_run (genmove, analyze) on position pos with the method and node
+ * budget given; the position is left in st_out (NULL: not kept). */
+static void play_position(const char *pos, enum search_method method,
+                          uint64_t max_nodes, struct search_result *r,
+                          void *st_out)
+{
+    const struct game_ops *g = &cephalopod_ops;
+    void *st = st_out ? st_out : malloc(g->state_size);
+    ck_assert_ptr_nonnull(st);
+    struct sbuf err = SBUF_INIT;
+    ck_assert_int_eq(g->from_string(st, pos, &err), 0);
+    sbuf_free(&err);
+    struct search *s = search_new(g, 16);
+    ck_assert_ptr_nonnull(s);
+    struct search_limits l = {
+        .threads = 1, .seed = 3, .max_nodes = max_nodes, .method = method,
+    };
+    ck_assert_int_eq(search_run(s, st, &l, r), 0);
+    search_free(s);
+    if (!st_out)
+        free(st);
+}
+
+/* genmove/analyze with the method auto on a position the game calls
+ * worth proving: the proof comes within a quarter of the node budget, the
+ * score is the proven value and the move the one that wins. */
+START_TEST(test_play_proves_endgame)
+{
+    const struct game_ops *g = &cephalopod_ops;
+    unsigned char *st = malloc(g->state_size);
+    unsigned char *child = malloc(g->state_size);
+    ck_assert(st && child);
+    struct search_result r;
+    play_position(ENDGAME_ONE_WINNER, SEARCH_AUTO, 400000, &r, st);
+    ck_assert(r.proven);
+    int value = solved_margin(st);
+    ck_assert_int_gt(value, 0);
+    ck_assert_int_eq(r.margin, value);
+    ck_assert_int_ge(r.score, EVAL_WIN_MIN);
+    ck_assert_int_eq(search_score_margin(r.score), value);
+    memcpy(child, st, g->state_size);
+    g->play(child, r.best);            /* the winning move, not another */
+    int after = solved_margin(child);
+    ck_assert_int_eq(g->side_to_move(child) == g->side_to_move(st) ? after
+                                                                   : -after,
+                     value);
+    free(child);
+    free(st);
+}
+END_TEST
+
+/* The empty 2x3 board, Black wins by 2: proven from the start within the
+ * budget; an explicitly chosen method (here the random baseline) plays
+ * as it always did, without a proof. */
+START_TEST(test_play_proves_small_board)
+{
+    struct search_result r;
+    const char *empty = "cephalopod:2x3:W:..../..../....";
+    play_position(empty, SEARCH_AUTO, 200000, &r, NULL);
+    ck_assert(r.proven);
+    ck_assert_int_eq(r.margin, -2);
+    play_position(empty, SEARCH_RANDOM, 200000, &r, NULL);
+    ck_assert(!r.proven);
+}
+END_TEST
+
+/* A board the game does not call worth proving (the empty 5x5 board)
+ * gets the usual search with the whole budget. */
+START_TEST(test_play_large_board_unproven)
+{
+    struct search_result r;
+    play_position("cephalopod:5x5:W:........../........../........../"
+                  "........../..........", SEARCH_AUTO, 20000, &r, NULL);
+    ck_assert(!r.proven);
+    ck_assert_uint_ge(r.nodes, 20000);
+}
+END_TEST
+
 static Suite *solve_ceph_suite(void)
 {
     Suite *s = suite_create("solve_ceph");
@@ -109,6 +206,9 @@ static Suite *solve_ceph_suite(void)
     tcase_add_test(tc, test_solve_3x3_empty);
     tcase_add_test(tc, test_solve_progress_when_stopped);
     tcase_add_test(tc, test_solve_progress_steps);
+    tcase_add_test(tc, test_play_proves_endgame);
+    tcase_add_test(tc, test_play_proves_small_board);
+    tcase_add_test(tc, test_play_large_board_unproven);
     suite_add_tcase(s, tc);
     return s;
 }

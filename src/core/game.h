@@ -122,12 +122,14 @@ struct game_ops {
     /* Optional debug cross-check: the hash recomputed from scratch. */
     uint64_t (*hash_full)(const void *st);
 
-    /* Optional: a hash equal for positions that are the same game up to a
-     * symmetry of the board (e.g. the minimum of the Zobrist hash over the
-     * board's symmetries), side to move included.  Tables keyed by it
-     * (the exact solver's) share one entry between mirror images, so a
-     * move stored there may belong to another image: callers use such a
-     * move only as a hint.  NULL: callers use hash. */
+    /* Optional: a hash equal for positions that are the same game for the
+     * side to move up to a symmetry (e.g. the minimum of the Zobrist hash
+     * over the board's symmetries), so that their values from the side to
+     * move's view are equal: mirror images, and where the rules treat both
+     * sides alike, the position with the colours swapped and the other side
+     * to move.  Tables keyed by it (the exact solver's) share one entry
+     * between images, so a move stored there may belong to another image:
+     * callers use such a move only as a hint.  NULL: callers use hash. */
     uint64_t (*hash_symmetric)(const void *st);
 
     /* Parses a move token (any accepted spelling) for the side to move.
@@ -182,6 +184,15 @@ struct game_ops {
      * search, so the answer may depend on the phase).  NULL: alpha-beta
      * everywhere.  The measurements are in doc/search.md. */
     bool (*prefers_mcts)(const void *st);
+
+    /* Optional: true where the exact solver (`solve`) is likely to prove
+     * *st within a fraction of a move's time (a small board, a late
+     * endgame).  genmove and analyze with the method `auto` then try a
+     * proof first, with a slice of their budget, and play and report the
+     * proven move when it comes; otherwise they search as usual with the
+     * rest.  Only for games of bounded length (max_game_plies > 0).
+     * NULL: never. */
+    bool (*worth_proving)(const void *st);
 
     /* MCTS playouts run to the end of the game (true) instead of a few
      * random plies closed by the static evaluation.  Only for games of

@@ -30,42 +30,68 @@ static bb_t busy_empties(const struct ceph *p)
 /* ---- symmetry ------------------------------------------------------------ */
 
 /* The rules see only orthogonal adjacency, so a mirror image or rotation of
- * a position is the same game.  Symmetry t (0..7) maps cell (x, y): bit 0
- * mirrors x, bit 1 mirrors y, bit 2 then swaps x and y (a transpose, a
- * symmetry only of a square board).  0..3 serve rectangles, 0..7 squares. */
+ * a position is the same game; and they treat both colours alike, so the
+ * position with the colours swapped and the other side to move is the same
+ * game for the side to move (its value from the mover's view is equal).
+ * Symmetry t (0..7) maps cell (x, y): bit 0 mirrors x, bit 1 mirrors y,
+ * bit 2 then swaps x and y (a transpose, a symmetry only of a square
+ * board).  0..3 serve rectangles, 0..7 squares; each comes with and
+ * without the colour swap. */
 #define NSYMS_SQUARE 8
 #define NSYMS_RECT 4
 
-static int sym_cell(int c, int t, int w, int h)
+static inline uint64_t rotate32(uint64_t k)
 {
-    int x = c & 7, y = c >> 3;
-    if (t & 1)
-        x = w - 1 - x;
-    if (t & 2)
-        y = h - 1 - y;
-    return t & 4 ? x * 8 + y : y * 8 + x;
+    return k << 32 | k >> 32;
 }
 
-/* The smallest of the Zobrist hashes of the position's images; the
- * identity's is the incremental hash, the others are built from the dice
- * (empty cells add nothing, and size and side keys are common to all). */
+/* The symmetric hash has its own keys (SYM_KEYS, a table: it runs for
+ * every position the solver makes).  A black die's key is a white die's
+ * rotated by 32 bits, so swapping the colours of a whole position rotates
+ * the XOR of its dice's keys. */
+#define SYM_SIDE_KEY 0x6A09E667F3BCC909ULL    /* the other side to move */
+#define SYM_SIZE_KEY 0xBB67AE8584CAA73BULL    /* times (16 W + H)       */
+
+/* XORs the keys of the dice on cells into img[t] for the first nsyms
+ * images t. */
+static void add_images(const struct ceph *p, bb_t cells, int nsyms,
+                       uint64_t img[NSYMS_SQUARE])
+{
+    int xm = p->w - 1, ym = p->h - 1;
+    for (bb_t b = cells; b;) {
+        int c = bb_pop(&b);
+        int x = c & 7, y = c >> 3, pips = p->pips[c];
+        img[0] ^= SYM_KEYS[y * 8 + x][pips];
+        img[1] ^= SYM_KEYS[y * 8 + xm - x][pips];
+        img[2] ^= SYM_KEYS[(ym - y) * 8 + x][pips];
+        img[3] ^= SYM_KEYS[(ym - y) * 8 + xm - x][pips];
+        if (nsyms == NSYMS_RECT)
+            continue;
+        img[4] ^= SYM_KEYS[x * 8 + y][pips];
+        img[5] ^= SYM_KEYS[(xm - x) * 8 + y][pips];
+        img[6] ^= SYM_KEYS[x * 8 + ym - y][pips];
+        img[7] ^= SYM_KEYS[(xm - x) * 8 + ym - y][pips];
+    }
+}
+
+/* The smallest hash over the images and their colour swaps. */
 static uint64_t ceph_hash_symmetric(const void *st)
 {
     const struct ceph *p = st;
     int nsyms = p->w == p->h ? NSYMS_SQUARE : NSYMS_RECT;
-    uint64_t common = size_key(p->w, p->h) ^ (p->side ? side_key() : 0);
-    uint64_t img[NSYMS_SQUARE];
-    for (int t = 1; t < nsyms; t++)
-        img[t] = common;
-    for (bb_t b = p->occ; b;) {
-        int c = bb_pop(&b);
-        int colour = colour_at(p, c), pips = p->pips[c];
-        for (int t = 1; t < nsyms; t++)
-            img[t] ^= die_key(sym_cell(c, t, p->w, p->h), colour, pips);
+    uint64_t white[NSYMS_SQUARE] = { 0 }, black[NSYMS_SQUARE] = { 0 };
+    add_images(p, p->white, nsyms, white);
+    add_images(p, p->occ & ~p->white, nsyms, black);
+    uint64_t size = SYM_SIZE_KEY * (uint64_t)(16 * p->w + p->h);
+    uint64_t side = size ^ (p->side ? SYM_SIDE_KEY : 0);
+    uint64_t other = size ^ (p->side ? 0 : SYM_SIDE_KEY);
+    uint64_t least = UINT64_MAX;
+    for (int t = 0; t < nsyms; t++) {
+        uint64_t h = white[t] ^ rotate32(black[t]) ^ side;
+        uint64_t swapped = rotate32(white[t]) ^ black[t] ^ other;
+        least = h < least ? h : least;
+        least = swapped < least ? swapped : least;
     }
-    uint64_t least = p->hash;
-    for (int t = 1; t < nsyms; t++)
-        least = img[t] < least ? img[t] : least;
     return least;
 }
 
@@ -199,6 +225,7 @@ const struct game_ops cephalopod_ops = {
     .evaluate = ceph_evaluate,
     .expected_moves_left = ceph_expected_moves_left,
     .prefers_mcts = ceph_prefers_mcts,
+    .worth_proving = ceph_worth_proving,
     .mcts_full_playouts = true,
     .bench_positions = ceph_bench,
     .sgf_gm = 1002,                    /* none registered */

@@ -142,5 +142,6 @@ void ceph_show(const void *st, const struct show_info *info,
 int ceph_evaluate(const void *st);
 int ceph_expected_moves_left(const void *st);
 bool ceph_prefers_mcts(const void *st);
+bool ceph_worth_proving(const void *st);
 
 #endif

@@ -447,15 +447,70 @@ static int dispatch(struct search *s, struct search_result *out)
     }
 }
 
+/* Whether the game says an exact proof of *st is in reach (its
+ * worth_proving hook) and the search may try one (the method auto, no
+ * depth limit). */
+static bool game_offers_proof(const struct game_ops *g, const void *st,
+                              const struct search_limits *lim)
+{
+    return lim->method == SEARCH_AUTO && g->worth_proving &&
+           g->max_game_plies > 0 && lim->plies_left == 0 &&
+           g->worth_proving(st);
+}
+
+/* The share of a move's budget (time and nodes) that a proof may take
+ * (game_ops.worth_proving). */
+#define PROOF_SLICE 4
+#define PROOF_REST_MIN 0.001    /* seconds the search keeps at least */
+
+/* With the method auto, where the game says a proof may be in reach:
+ * tries to prove *st with a slice of *lim.  True with *out filled when
+ * it did; false with *rest set to what is left of the budget.  The
+ * solver's table is the search table's memory, empty afterwards. */
+static bool proof_first(struct search *s, const void *st,
+                        const struct search_limits *lim,
+                        struct search_limits *rest, struct search_result *out)
+{
+    *rest = *lim;
+    if (!game_offers_proof(s->g, st, lim))
+        return false;
+    /* A slice of the move's aim (genmove's soft limit), not of the hard
+     * limit that only an unfinished iteration may reach. */
+    bool soft = lim->soft_seconds > 0 && lim->soft_seconds < lim->seconds;
+    struct search_limits slice = *lim;
+    slice.seconds = (soft ? lim->soft_seconds : lim->seconds) / PROOF_SLICE;
+    slice.soft_seconds = 0;
+    slice.max_nodes = lim->max_nodes / PROOF_SLICE;
+    slice.progress = NULL;     /* the move's search reports, not the try */
+    if (lim->max_nodes > 0 && slice.max_nodes == 0)
+        slice.max_nodes = 1;
+    if (search_solve(s, st, &slice, out) != 0 || !out->proven) {
+        if (lim->seconds > 0) {
+            rest->seconds = lim->seconds - out->seconds;
+            if (rest->seconds < PROOF_REST_MIN)  /* 0: no limit */
+                rest->seconds = PROOF_REST_MIN;
+            if (soft)
+                rest->soft_seconds = lim->soft_seconds - out->seconds;
+            if (soft && rest->soft_seconds < PROOF_REST_MIN)
+                rest->soft_seconds = PROOF_REST_MIN;
+        }
+        if (lim->max_nodes > 0)
+            rest->max_nodes = lim->max_nodes - slice.max_nodes;
+        return false;
+    }
+    return true;
+}
+
 /* Whether this search begins with a win/loss proof: asked for, a choice
  * to make (a lone move is played at once), an alpha-beta search of a game
- * of bounded length, and not put off after
- * failed attempts (searches with a node budget on one thread always try,
- * so that they stay reproducible). */
+ * of bounded length, no exact proof tried just before (proof_first), and
+ * not put off after failed attempts (searches with a node budget on one
+ * thread always try, so that they stay reproducible). */
 static bool wants_proof(struct search *s, int root_moves)
 {
     if (!s->lim.solve_first || root_moves < 2 || s->g->max_game_plies <= 0 ||
-        s->lim.plies_left > 0 || !uses_alphabeta(s))
+        s->lim.plies_left > 0 || !uses_alphabeta(s) ||
+        game_offers_proof(s->g, s->root, &s->lim))   /* tried already */
         return false;
     if (s->w[0]->node_limit != UINT64_MAX || s->solve_wait == 0)
         return true;
@@ -510,8 +565,11 @@ static bool solve_first(struct search *s, struct search_result *out)
 int search_run(struct search *s, const void *st,
                const struct search_limits *lim, struct search_result *out)
 {
+    struct search_limits rest;
+    if (proof_first(s, st, lim, &rest, out))
+        return 0;
     result_init(out);
-    search_begin(s, st, lim, false);
+    search_begin(s, st, &rest, false);
     int rc = 0;
     int n = s->g->gen_moves(st, s->w[0]->moves[0]);
     if (n == 0)
