@@ -263,7 +263,7 @@ START_TEST(test_options_engine_tc)
 }
 END_TEST
 
-static const char *const bad_options[][12] = {
+static const char *const bad_options[][14] = {
     { "--engine", "a", "--engine", "b", NULL },                  /* game */
     { "--game", "chess", "--engine", "a", "--engine", "b", NULL },
     { "--game", "dvonn", "--engine", "a", NULL },
