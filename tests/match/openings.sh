@@ -53,7 +53,11 @@ END
 [ "$(grep -o 'XOPENING\[[0-9]*\]' "$tmp/p.sgf" | tr -d '\n')" = \
   "XOPENING[1]XOPENING[1]XOPENING[0]XOPENING[0]" ] || fail "position plies"
 grep -A1 '^XREASON' "$tmp/p.sgf" | grep '^;' > "$tmp/pfirst"
-[ "$(grep -c '^;B\[a3\];W' "$tmp/pfirst")" -eq 2 ] || fail "position moves"
+# The first two games (XOPENING[1], checked above) open with the line's
+# a3; the last two start from the position alone, where an engine may
+# choose a3 too.
+[ "$(head -n 2 "$tmp/pfirst" | grep -c '^;B\[a3\];W')" -eq 2 ] ||
+    fail "position moves"
 [ "$(grep -c '^;B' "$tmp/pfirst")" -eq 4 ] || fail "Black moves first"
 [ "$(grep -o 'PW\[[^]]*\]' "$tmp/p.sgf" | tr -d '\n')" = \
   "PW[one]PW[two]PW[one]PW[two]" ] || fail "position colours"
