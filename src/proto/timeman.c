@@ -118,9 +118,3 @@ struct move_time clock_move_time(const struct clock_state *c, int side,
     return (struct move_time){ .soft = less_reserve(share, cap),
                                .hard = less_reserve(hard, cap) };
 }
-
-double clock_budget(const struct clock_state *c, int side, double movetime,
-                    int moves_left)
-{
-    return clock_move_time(c, side, movetime, moves_left).soft;
-}

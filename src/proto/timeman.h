@@ -54,8 +54,4 @@ struct move_time {
 struct move_time clock_move_time(const struct clock_state *c, int side,
                                  double movetime, int moves_left);
 
-/* clock_move_time(...).soft. */
-double clock_budget(const struct clock_state *c, int side, double movetime,
-                    int moves_left);
-
 #endif
