@@ -289,57 +289,6 @@ START_TEST(test_max_depth)
 }
 END_TEST
 
-/* game_ops.move_order_key: priorities from the exact minimax (the best
- * move of every node first, or last) change the work, never the value.
- * The search follows them below the root, after the table move and the
- * killers. */
-static int tree_priority(const void *st, move_t m, bool best_first)
-{
-    struct tree child = *(const struct tree *)st;
-    int side = tree_ops.side_to_move(st);
-    tree_ops.play(&child, m);
-    int v = ref_value(&tree_ops, &child, 0, 0);
-    if (tree_ops.side_to_move(&child) != side)
-        v = -v;
-    int key = 128 + v;                 /* |v| <= margin + 1, small here */
-    return best_first ? key : 255 - key;
-}
-
-static int tree_best_first(const void *st, move_t m)
-{
-    return tree_priority(st, m, true);
-}
-
-static int tree_best_last(const void *st, move_t m)
-{
-    return tree_priority(st, m, false);
-}
-
-static uint64_t ordered_tree_nodes(int (*key)(const void *, move_t))
-{
-    struct game_ops ops = tree_ops;
-    ops.move_order_key = key;
-    struct tree t;
-    toy_tree_start(&t, 4, 8, 7);
-    struct search_limits l = srch_limits(SEARCH_ALPHABETA);
-    struct search_result r;
-    srch_once(&ops, &t, 2, &l, &r);
-    srch_assert_exact(&r, ref_value(&tree_ops, &t, 0, 0));
-    return r.nodes;
-}
-
-START_TEST(test_move_order_key)
-{
-    uint64_t good = ordered_tree_nodes(tree_best_first);
-    uint64_t bad = ordered_tree_nodes(tree_best_last);
-    uint64_t none = ordered_tree_nodes(NULL);
-    ck_assert_msg(good < none && none < bad,
-                  "nodes: best first %llu, no key %llu, best last %llu",
-                  (unsigned long long)good, (unsigned long long)none,
-                  (unsigned long long)bad);
-}
-END_TEST
-
 /* One legal move under a clock: played at once. */
 START_TEST(test_single_move_under_clock)
 {
@@ -388,7 +337,6 @@ int main(void)
     tcase_add_loop_test(tc, test_game_switch_keeps_results, 0,
                         SRCH_METHODS);
     tcase_add_test(tc, test_golden_tree);
-    tcase_add_test(tc, test_move_order_key);
     tcase_add_test(tc, test_tiny_budget_returns_legal_move);
     tcase_add_loop_test(tc, test_stop_flag_preset, 0, COUNT(stop_methods));
     tcase_add_loop_test(tc, test_stop_flag_async, 0, COUNT(stop_methods));

@@ -172,13 +172,6 @@ struct game_ops {
      * 30. */
     int (*expected_moves_left)(const void *st);
 
-    /* Optional: a static priority of legal move m in *st for the move
-     * order, 0..255, higher searched first (captures, threats).  The
-     * search puts the table move and the killers first, then orders the
-     * rest by this priority and, within it, by its history.  NULL: all 0.
-     */
-    int (*move_order_key)(const void *st, move_t m);
-
     /* Optional: true where MCTS measured stronger than alpha-beta in
      * positions like *st (the search's `auto` method asks before every
      * search, so the answer may depend on the phase).  NULL: alpha-beta

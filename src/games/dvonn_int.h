@@ -305,13 +305,13 @@ void dv_find_cuts(const struct dv_state *p, bb_t which, struct dv_cuts *c);
 /* Pieces (stack heights, by top colour) in the stacks of region. */
 void dv_region_pieces(const struct dv_state *p, bb_t region, int pieces[2]);
 
-/* For the move ordering: what the stacking move m of the side to move
- * removes from the board besides the capture itself, as pieces of the
- * enemy's stacks minus pieces of its own, counted by top colour as the
- * score counts them (when m lands inside the part it cuts off, the new
- * stack there, all its pieces, counts as the mover's loss).  Exact (the
- * same removal as the rules make), 0 for placements, passes and moves
- * that cut nothing off. */
+/* For a move ordering (no search uses one yet): what the stacking move
+ * m of the side to move removes from the board besides the capture
+ * itself, as pieces of the enemy's stacks minus pieces of its own,
+ * counted by top colour as the score counts them (when m lands inside
+ * the part it cuts off, the new stack there, all its pieces, counts as
+ * the mover's loss).  Exact (the same removal as the rules make), 0 for
+ * placements, passes and moves that cut nothing off. */
 int dv_cut_gain(const struct dv_state *p, move_t m);
 
 /* dvonn_clock.c */

@@ -25,12 +25,6 @@
 #define KEY_TT (1 << 30)
 #define KEY_KILLER (1 << 29)
 #define HIST_MAX (1 << 26)
-/* With a game's move priorities (0..255): one unit outweighs any history
- * count (history saturates below it), and the highest stays below the
- * killers. */
-#define ORDER_SCALE (1 << 20)
-_Static_assert(256 * ORDER_SCALE + 16 < KEY_KILLER,
-               "move priorities overlap the killers");
 #define LMR_MIN_DEPTH 3
 #define LMR_MIN_INDEX 3
 #define LAZY_PICKS 4             /* then the rest of the list is sorted */
@@ -58,8 +52,7 @@ static int from_tt(const struct search *s, int v, int ply)
 }
 
 /* Keys of the moves [lo, n) of ply's list (the table move and the
- * killers have been tried already): the game's static priority first,
- * then history. */
+ * killers have been tried already): their history. */
 static void score_moves(struct worker *w, int ply, int lo, int n, int side)
 {
     const move_t *mv = w->moves[ply];
@@ -67,14 +60,6 @@ static void score_moves(struct worker *w, int ply, int lo, int n, int side)
     const int32_t *hist = w->history[side];
     for (int i = lo; i < n; i++)
         key[i] = hist[hist_index(mv[i])];
-    int (*order_key)(const void *, move_t) = w->s->g->move_order_key;
-    if (order_key) {
-        const void *st = worker_state(w, ply);
-        for (int i = lo; i < n; i++) {
-            int h = key[i] < ORDER_SCALE ? key[i] : ORDER_SCALE - 1;
-            key[i] = order_key(st, mv[i]) * ORDER_SCALE + h;
-        }
-    }
     if (w->id > 0)              /* helper threads: vary the order a little */
         for (int i = lo; i < n; i++)
             key[i] += (int)rng_below(&w->rng, 16);
