@@ -37,9 +37,8 @@ START_TEST(test_solve_mnim)
     struct mnim n;
     toy_mnim_start(&n, pile);
     int ref = ref_value(&mnim_ops, &n, 0, 0);
-    struct search *s = search_new(&mnim_ops, 1);
-    ck_assert_ptr_nonnull(s);
-    struct search_limits l = srch_limits(SEARCH_ALPHABETA);
+    struct search_limits l;
+    struct search *s = srch_new(&mnim_ops, 1, &l);
     struct search_result r;
     ck_assert_int_eq(search_solve(s, &n, &l, &r), 0);
     srch_assert_exact(&r, ref);
@@ -60,9 +59,8 @@ START_TEST(test_solve_tree)
     struct tree t;
     toy_tree_start(&t, 3 + _i % 2, 5 + _i % 3, 1000 + (uint64_t)_i);
     int ref = ref_value(&tree_ops, &t, 0, 0);
-    struct search *s = search_new(&tree_ops, 1);
-    ck_assert_ptr_nonnull(s);
-    struct search_limits l = srch_limits(SEARCH_ALPHABETA);
+    struct search_limits l;
+    struct search *s = srch_new(&tree_ops, 1, &l);
     struct search_result r;
     ck_assert_int_eq(search_solve(s, &t, &l, &r), 0);
     srch_assert_exact(&r, ref);
@@ -83,9 +81,8 @@ START_TEST(test_plies_left_tree)
     toy_tree_start(&t, 3, 7, 77 + (uint64_t)_i);
     int plies = 1 + _i % 7;
     int ref = ref_value(&tree_ops, &t, 0, plies);
-    struct search *s = search_new(&tree_ops, 1);
-    ck_assert_ptr_nonnull(s);
-    struct search_limits l = srch_limits(SEARCH_ALPHABETA);
+    struct search_limits l;
+    struct search *s = srch_new(&tree_ops, 1, &l);
     l.plies_left = plies;
     struct search_result r;
     ck_assert_int_eq(search_run(s, &t, &l, &r), 0);
@@ -105,9 +102,8 @@ START_TEST(test_plies_left_mnim_draw)
     /* 20 stones need at least 7 plies: a 5-ply horizon makes it a draw. */
     struct mnim n;
     toy_mnim_start(&n, 20);
-    struct search *s = search_new(&mnim_ops, 1);
-    ck_assert_ptr_nonnull(s);
-    struct search_limits l = srch_limits(SEARCH_ALPHABETA);
+    struct search_limits l;
+    struct search *s = srch_new(&mnim_ops, 1, &l);
     l.plies_left = 5;
     struct search_result r;
     ck_assert_int_eq(search_run(s, &n, &l, &r), 0);
@@ -128,9 +124,8 @@ START_TEST(test_ttt_solve_draw)
 {
     struct ttt t;
     gt_setup(&ttt_ops, &t, 0, NULL, 0);
-    struct search *s = search_new(&ttt_ops, 1);
-    ck_assert_ptr_nonnull(s);
-    struct search_limits l = srch_limits(SEARCH_ALPHABETA);
+    struct search_limits l;
+    struct search *s = srch_new(&ttt_ops, 1, &l);
     struct search_result r;
     ck_assert_int_eq(search_solve(s, &t, &l, &r), 0);
     ck_assert(r.proven);

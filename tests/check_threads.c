@@ -20,9 +20,8 @@ START_TEST(test_threads_solve_exact)
     struct tree t;
     toy_tree_start(&t, 4, 6, 500 + (uint64_t)_i);
     int ref = ref_value(&tree_ops, &t, 0, 0);
-    struct search *s = search_new(&tree_ops, 4);
-    ck_assert_ptr_nonnull(s);
-    struct search_limits l = srch_limits(SEARCH_ALPHABETA);
+    struct search_limits l;
+    struct search *s = srch_new(&tree_ops, 4, &l);
     l.threads = 3;
     struct search_result r;
     ck_assert_int_eq(search_solve(s, &t, &l, &r), 0);
@@ -107,9 +106,8 @@ START_TEST(test_hash_resize_and_clear)
     struct mnim n;
     toy_mnim_start(&n, 17);
     int ref = ref_value(&mnim_ops, &n, 0, 0);
-    struct search *s = search_new(&mnim_ops, 1);
-    ck_assert_ptr_nonnull(s);
-    struct search_limits l = srch_limits(SEARCH_ALPHABETA);
+    struct search_limits l;
+    struct search *s = srch_new(&mnim_ops, 1, &l);
     struct search_result r;
     ck_assert_int_eq(search_solve(s, &n, &l, &r), 0);
     ck_assert_int_eq(ref_from_score(r.score), ref);

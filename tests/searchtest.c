@@ -66,6 +66,15 @@ struct search_limits srch_limits(enum search_method method)
     return l;
 }
 
+struct search *srch_new(const struct game_ops *g, size_t hash_mb,
+                        struct search_limits *l)
+{
+    struct search *s = search_new(g, hash_mb);
+    ck_assert_ptr_nonnull(s);
+    *l = srch_limits(SEARCH_ALPHABETA);
+    return s;
+}
+
 void srch_once(const struct game_ops *g, const void *st, size_t hash_mb,
                const struct search_limits *l, struct search_result *r)
 {

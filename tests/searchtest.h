@@ -25,6 +25,11 @@ extern const enum search_method srch_methods[];
 /* Limits with nothing but one thread, seed 42 and method. */
 struct search_limits srch_limits(enum search_method method);
 
+/* A new searcher for g with a table of hash_mb MiB (the test fails
+ * without one), and in *l the limits of srch_limits(SEARCH_ALPHABETA). */
+struct search *srch_new(const struct game_ops *g, size_t hash_mb,
+                        struct search_limits *l);
+
 /* One search of *st by a new searcher with a table of hash_mb MiB. */
 void srch_once(const struct game_ops *g, const void *st, size_t hash_mb,
                const struct search_limits *l, struct search_result *r);
