@@ -20,14 +20,13 @@
 #include <unistd.h>
 
 #include "core/clock.h"
+#include "core/spawn.h"
 #include "match/engine.h"
 
 #define POLL_SLICE_MS 50
 #define READ_CHUNK 4096
 #define REAP_WAIT 0.5          /* seconds an ended engine gets to exit */
 #define QUOTE_MAX 120          /* bytes of a bad reply quoted back      */
-
-extern char **environ;
 
 void engine_init(struct engine *e, const atomic_bool *cancel)
 {
@@ -140,32 +139,13 @@ static int setup_attr(posix_spawnattr_t *at)
     return 0;
 }
 
-static int setup_files(posix_spawn_file_actions_t *fa, int in_fd,
-                       int out_fd, int stderr_fd)
-{
-    if (posix_spawn_file_actions_init(fa) != 0)
-        return -1;
-    int rc = posix_spawn_file_actions_adddup2(fa, in_fd, 0);
-    if (rc == 0)
-        rc = posix_spawn_file_actions_adddup2(fa, out_fd, 1);
-    if (rc == 0 && stderr_fd >= 0 && stderr_fd != 2)
-        rc = posix_spawn_file_actions_adddup2(fa, stderr_fd, 2);
-    if (rc == 0 && stderr_fd < 0)
-        rc = posix_spawn_file_actions_addopen(fa, 2, "/dev/null",
-                                              O_WRONLY, 0);
-    if (rc != 0) {
-        posix_spawn_file_actions_destroy(fa);
-        return -1;
-    }
-    return 0;
-}
-
-/* Runs cmd with the prepared attributes; returns an errno value. */
-static int spawn_command(pid_t *pid, const char *cmd,
-                         const posix_spawn_file_actions_t *fa,
-                         const posix_spawnattr_t *at)
+/* Runs cmd with the attributes at, its standard error on stderr_fd
+ * (spawn_piped); returns an errno value, *failed as spawn_piped's. */
+static int spawn_command(struct spawned *c, const char *cmd, int stderr_fd,
+                         const posix_spawnattr_t *at, const char **failed)
 {
     char *copy;
+    *failed = NULL;
     if (!is_plain_command(cmd)) {
         char sh[] = "sh";
         char dash_c[] = "-c";
@@ -173,14 +153,14 @@ static int spawn_command(pid_t *pid, const char *cmd,
         if (!copy)
             return ENOMEM;
         char *const argv[] = { sh, dash_c, copy, NULL };
-        int rc = posix_spawn(pid, "/bin/sh", fa, at, argv, environ);
+        int rc = spawn_piped(c, "/bin/sh", argv, stderr_fd, at, failed);
         free(copy);
         return rc;
     }
     char **argv = split_words(cmd, &copy);
     if (!argv)
         return ENOMEM;
-    int rc = argv[0] ? posix_spawnp(pid, argv[0], fa, at, argv, environ)
+    int rc = argv[0] ? spawn_piped(c, NULL, argv, stderr_fd, at, failed)
                      : ENOENT;
     free(argv);
     free(copy);
@@ -197,45 +177,27 @@ static void close_fd(int *fd)
 int engine_start(struct engine *e, const char *cmd, int stderr_fd,
                  struct sbuf *err)
 {
-    int in[2];
-    int out[2];
-    if (pipe2(in, O_CLOEXEC) != 0) {
-        append_errno(err, "pipe", errno);
-        return -1;
-    }
-    if (pipe2(out, O_CLOEXEC) != 0) {
-        append_errno(err, "pipe", errno);
-        close(in[0]);
-        close(in[1]);
-        return -1;
-    }
-    posix_spawn_file_actions_t fa;
+    struct spawned c;
     posix_spawnattr_t at;
+    const char *failed = NULL;
     int rc = ENOMEM;
     bool relay = stderr_fd >= 0 || e->err.scores;
     int child_err = relay ? errlog_open(&e->err, stderr_fd) : -1;
-    if ((!relay || child_err >= 0) &&
-        setup_files(&fa, in[0], out[1], child_err) == 0) {
-        if (setup_attr(&at) == 0) {
-            rc = spawn_command(&e->pid, cmd, &fa, &at);
-            posix_spawnattr_destroy(&at);
-        }
-        posix_spawn_file_actions_destroy(&fa);
+    if ((!relay || child_err >= 0) && setup_attr(&at) == 0) {
+        rc = spawn_command(&c, cmd, child_err, &at, &failed);
+        posix_spawnattr_destroy(&at);
     }
-    close(in[0]);
-    close(out[1]);
     if (child_err >= 0)
         close(child_err);
     if (rc != 0) {
         errlog_close(&e->err);
-        close(in[1]);
-        close(out[0]);
         e->pid = 0;
-        append_errno(err, cmd, rc);
+        append_errno(err, failed ? failed : cmd, rc);
         return -1;
     }
-    e->to_fd = in[1];
-    e->from_fd = out[0];
+    e->pid = c.pid;
+    e->to_fd = c.to_child;
+    e->from_fd = c.from_child;
     fcntl(e->to_fd, F_SETFL, O_NONBLOCK);
     fcntl(e->from_fd, F_SETFL, O_NONBLOCK);
     e->len = 0;

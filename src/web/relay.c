@@ -10,19 +10,16 @@
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "core/spawn.h"
 #include "web/relay.h"
-
-extern char **environ;
 
 struct relay {
     pid_t pid;
@@ -127,31 +124,13 @@ static void *reader_main(void *arg)
 
 static int spawn_engine(struct relay *r, char *const argv[])
 {
-    int in[2], out[2];
-    if (pipe2(in, O_CLOEXEC) != 0)
+    struct spawned c;
+    const char *failed;
+    if (spawn_piped(&c, NULL, argv, -1, NULL, &failed) != 0)
         return -1;
-    if (pipe2(out, O_CLOEXEC) != 0) {
-        close(in[0]);
-        close(in[1]);
-        return -1;
-    }
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_adddup2(&fa, in[0], STDIN_FILENO);
-    posix_spawn_file_actions_adddup2(&fa, out[1], STDOUT_FILENO);
-    posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, "/dev/null",
-                                     O_WRONLY, 0);
-    int rc = posix_spawnp(&r->pid, argv[0], &fa, NULL, argv, environ);
-    posix_spawn_file_actions_destroy(&fa);
-    close(in[0]);
-    close(out[1]);
-    if (rc != 0) {
-        close(in[1]);
-        close(out[0]);
-        return -1;
-    }
-    r->to_engine = in[1];
-    r->from_engine = out[0];
+    r->pid = c.pid;
+    r->to_engine = c.to_child;
+    r->from_engine = c.from_child;
     return 0;
 }
 
