@@ -23,13 +23,16 @@
 #define NEXT_ITERATION_BEFORE 0.6
 /* Keeps solve-mode entries (scores without the ply tie-break) apart. */
 #define SOLVE_SALT 0x6A09E667F3BCC909ULL
-/* solve_first: the part of the budget (time or nodes) a proof may take,
- * and the most genmove searches skipped after attempts that failed. */
-#define SOLVE_FIRST_SHARE 0.25
-#define SOLVE_WAIT_MAX 4
-/* ... and the part of the table it borrows: clearing it before and after
- * must cost little next to the attempt. */
+/* A proof before a search (proof_attempt) takes 1 / PROOF_SLICE of its
+ * budget (time and nodes); the search keeps at least PROOF_REST_MIN
+ * seconds. */
+#define PROOF_SLICE 4
+#define PROOF_REST_MIN 0.001
+/* The win/loss attempt borrows this part of the table (clearing it before
+ * and after must cost little next to the attempt), and after attempts
+ * that failed the next SOLVE_WAIT_MAX genmove searches at most skip it. */
 #define SOLVE_FIRST_TABLE_BYTES ((size_t)4 << 20)
+#define SOLVE_WAIT_MAX 4
 
 static const char *const method_names[] = {
     [SEARCH_AUTO] = "auto",
@@ -335,7 +338,7 @@ static void age_history(struct worker *w)
     memset(w->killers, 0, sizeof w->killers);
 }
 
-static void reset_worker(struct search *s, struct worker *w, bool fresh)
+static void reset_worker(struct search *s, struct worker *w)
 {
     w->nodes = 0;
     w->trace = 0;
@@ -348,15 +351,15 @@ static void reset_worker(struct search *s, struct worker *w, bool fresh)
     w->node_limit = s->nthreads == 1 && s->lim.max_nodes ? s->lim.max_nodes
                                                          : UINT64_MAX;
     rng_seed(&w->rng, s->lim.seed ^ (0x9E3779B97F4A7C15ULL * (uint64_t)w->id));
-    if (fresh)
-        clear_ordering(w);
-    else
-        age_history(w);
 }
 
-/* Takes the limits and prepares every worker for a new search. */
+/* Takes the limits and prepares every worker for a new search.  With
+ * solver_only (a proof before a search) the table and the move ordering
+ * are left alone: the solver uses neither (it clears the part of the
+ * table it borrows), and the search after it prepares them. */
 static void search_begin(struct search *s, const void *st,
-                         const struct search_limits *lim, bool exact)
+                         const struct search_limits *lim, bool exact,
+                         bool solver_only)
 {
     s->lim = *lim;
     s->root = st;
@@ -374,6 +377,11 @@ static void search_begin(struct search *s, const void *st,
                        lim->seconds ? s->t_start + lim->soft_seconds : 0;
     atomic_store(&s->stop_all, false);
     atomic_store(&s->shared_nodes, 0);
+    for (int i = 0; i < s->nthreads; i++)
+        reset_worker(s, s->w[i]);
+    rep_begin(s);
+    if (solver_only)
+        return;
     bool fresh = s->nthreads == 1 && lim->max_nodes > 0;
     if (fresh) {
         tt_clear(&s->tt);
@@ -381,9 +389,12 @@ static void search_begin(struct search *s, const void *st,
     } else {
         tt_new_search(&s->tt);
     }
-    for (int i = 0; i < s->nthreads; i++)
-        reset_worker(s, s->w[i], fresh);
-    rep_begin(s);
+    for (int i = 0; i < s->nthreads; i++) {
+        if (fresh)
+            clear_ordering(s->w[i]);
+        else
+            age_history(s->w[i]);
+    }
 }
 
 static void result_init(struct search_result *out)
@@ -416,17 +427,19 @@ static void result_done(const struct search *s, struct search_result *out)
     }
 }
 
-/* Whether dispatch runs alpha-beta. */
-static bool uses_alphabeta(const struct search *s)
+/* Whether dispatch runs alpha-beta for *st of game g. */
+static bool uses_alphabeta(const struct game_ops *g, const void *st,
+                           const struct search_limits *lim)
 {
-    return s->lim.method == SEARCH_ALPHABETA ||
-           (s->lim.method == SEARCH_AUTO &&
-            !(s->g->prefers_mcts && s->g->prefers_mcts(s->root)));
+    return lim->method == SEARCH_ALPHABETA ||
+           (lim->method == SEARCH_AUTO &&
+            !(g->prefers_mcts && g->prefers_mcts(st)));
 }
 
 static int dispatch(struct search *s, struct search_result *out)
 {
-    if (!uses_alphabeta(s) && s->soft_deadline > 0)   /* no iterations */
+    if (!uses_alphabeta(s->g, s->root, &s->lim) &&
+        s->soft_deadline > 0)                         /* no iterations */
         s->deadline = s->soft_deadline;
     switch (s->lim.method) {
     case SEARCH_RANDOM:
@@ -447,135 +460,106 @@ static int dispatch(struct search *s, struct search_result *out)
     }
 }
 
-/* Whether the game says an exact proof of *st is in reach (its
- * worth_proving hook) and the search may try one (the method auto, no
- * depth limit). */
-static bool game_offers_proof(const struct game_ops *g, const void *st,
-                              const struct search_limits *lim)
+/* The proof a search may begin with, at most one per search. */
+enum proof_mode {
+    PROOF_NONE,
+    PROOF_EXACT,        /* the margin, where the game's worth_proving hook
+                           says it is in reach (the method auto) */
+    PROOF_WIN_LOSS      /* a win, a draw or a loss: genmove's solve_first */
+};
+
+/* Which proof the search of *st (root_moves legal moves) begins with.
+ * Both need a game of bounded length and no depth limit.  The win/loss
+ * attempt also needs a choice to make (a lone move is played at once) and
+ * an alpha-beta search, and is put off after failed attempts, except
+ * with a node budget on one thread (such searches stay reproducible). */
+static enum proof_mode proof_mode(struct search *s, const void *st,
+                                  const struct search_limits *lim,
+                                  int root_moves)
 {
-    return lim->method == SEARCH_AUTO && g->worth_proving &&
-           g->max_game_plies > 0 && lim->plies_left == 0 &&
-           g->worth_proving(st);
+    const struct game_ops *g = s->g;
+    if (root_moves == 0 || g->max_game_plies <= 0 || lim->plies_left > 0)
+        return PROOF_NONE;
+    if (lim->method == SEARCH_AUTO && g->worth_proving && g->worth_proving(st))
+        return PROOF_EXACT;
+    if (!lim->solve_first || root_moves < 2 || !uses_alphabeta(g, st, lim))
+        return PROOF_NONE;
+    if ((lim->max_nodes > 0 && lim->threads <= 1) || s->solve_wait == 0)
+        return PROOF_WIN_LOSS;
+    s->solve_wait--;
+    return PROOF_NONE;
 }
 
-/* The share of a move's budget (time and nodes) that a proof may take
- * (game_ops.worth_proving). */
-#define PROOF_SLICE 4
-#define PROOF_REST_MIN 0.001    /* seconds the search keeps at least */
-
-/* With the method auto, where the game says a proof may be in reach:
- * tries to prove *st with a slice of *lim.  True with *out filled when
- * it did; false with *rest set to what is left of the budget.  The
- * solver's table is the search table's memory, empty afterwards. */
-static bool proof_first(struct search *s, const void *st,
-                        const struct search_limits *lim,
-                        struct search_limits *rest, struct search_result *out)
+/* After a win/loss attempt: the next one at once after a success; after
+ * failures skip 1, 3, then SOLVE_WAIT_MAX genmove searches. */
+static void note_win_loss_attempt(struct search *s, bool proven)
 {
-    *rest = *lim;
-    if (!game_offers_proof(s->g, st, lim))
-        return false;
-    /* A slice of the move's aim (genmove's soft limit), not of the hard
-     * limit that only an unfinished iteration may reach. */
+    s->solve_wait = proven ? 0 : s->solve_wait * 2 + 1;
+    if (s->solve_wait > SOLVE_WAIT_MAX)
+        s->solve_wait = SOLVE_WAIT_MAX;
+}
+
+/* Tries to prove *st in mode with a slice of *lim: of the move's aim
+ * (genmove's soft limit), not of the hard limit that only an unfinished
+ * iteration may reach.  True with *out filled when it did; false with
+ * *rest set to what is left of the budget (a win/loss attempt may end
+ * early, unproven: a loss shows no move that reaches a value).  The
+ * exact proof borrows the whole table and keeps quiet (the move's search
+ * reports); the win/loss attempt borrows a part of it and reports. */
+static bool proof_attempt(struct search *s, const void *st,
+                          enum proof_mode mode,
+                          const struct search_limits *lim,
+                          struct search_limits *rest,
+                          struct search_result *out)
+{
+    bool win_loss = mode == PROOF_WIN_LOSS;
     bool soft = lim->soft_seconds > 0 && lim->soft_seconds < lim->seconds;
     struct search_limits slice = *lim;
+    slice.method = SEARCH_ALPHABETA;
     slice.seconds = (soft ? lim->soft_seconds : lim->seconds) / PROOF_SLICE;
     slice.soft_seconds = 0;
     slice.max_nodes = lim->max_nodes / PROOF_SLICE;
-    slice.progress = NULL;     /* the move's search reports, not the try */
     if (lim->max_nodes > 0 && slice.max_nodes == 0)
         slice.max_nodes = 1;
-    if (search_solve(s, st, &slice, out) != 0 || !out->proven) {
-        if (lim->seconds > 0) {
-            rest->seconds = lim->seconds - out->seconds;
-            if (rest->seconds < PROOF_REST_MIN)  /* 0: no limit */
-                rest->seconds = PROOF_REST_MIN;
-            if (soft)
-                rest->soft_seconds = lim->soft_seconds - out->seconds;
-            if (soft && rest->soft_seconds < PROOF_REST_MIN)
-                rest->soft_seconds = PROOF_REST_MIN;
-        }
-        if (lim->max_nodes > 0)
-            rest->max_nodes = lim->max_nodes - slice.max_nodes;
-        return false;
-    }
-    return true;
-}
-
-/* Whether this search begins with a win/loss proof: asked for, a choice
- * to make (a lone move is played at once), an alpha-beta search of a game
- * of bounded length, no exact proof tried just before (proof_first), and
- * not put off after failed attempts (searches with a node budget on one
- * thread always try, so that they stay reproducible). */
-static bool wants_proof(struct search *s, int root_moves)
-{
-    if (!s->lim.solve_first || root_moves < 2 || s->g->max_game_plies <= 0 ||
-        s->lim.plies_left > 0 || !uses_alphabeta(s) ||
-        game_offers_proof(s->g, s->root, &s->lim))   /* tried already */
-        return false;
-    if (s->w[0]->node_limit != UINT64_MAX || s->solve_wait == 0)
-        return true;
-    s->solve_wait--;
-    return false;
-}
-
-/* Tries to prove a win, draw or loss with SOLVE_FIRST_SHARE of the
- * search's time and nodes; true with *out filled when a move is proven
- * (a win or a draw).  Otherwise the search goes on with what is left,
- * from an empty table, and the next attempts are put off. */
-static bool solve_first(struct search *s, struct search_result *out)
-{
-    struct worker *w = s->w[0];
-    double deadline = s->deadline;
-    uint64_t max_nodes = s->lim.max_nodes, node_limit = w->node_limit;
-    double aim = s->soft_deadline > 0 ? s->soft_deadline : deadline;
-    if (aim > 0)
-        s->deadline = s->t_start + (aim - s->t_start) * SOLVE_FIRST_SHARE;
-    if (max_nodes > 0)
-        s->lim.max_nodes = (uint64_t)((double)max_nodes * SOLVE_FIRST_SHARE);
-    if (node_limit != UINT64_MAX)
-        w->node_limit = s->lim.max_nodes;
-    s->exact = true;
-    s->key_salt = SOLVE_SALT;
-    s->solve_table_bytes = SOLVE_FIRST_TABLE_BYTES;
-    struct search_result r;
-    result_init(&r);
-    solve_exact(s, true, &r);
+    if (!win_loss)
+        slice.progress = NULL;
+    result_init(out);
+    search_begin(s, st, &slice, true, true);
+    s->solve_table_bytes = win_loss ? SOLVE_FIRST_TABLE_BYTES : 0;
+    solve_exact(s, win_loss, out);
     s->solve_table_bytes = 0;
-    s->exact = false;
-    s->key_salt = 0;
-    s->deadline = deadline;
-    s->lim.max_nodes = max_nodes;
-    w->node_limit = node_limit;
-    if (r.proven) {
-        *out = r;
-        s->solve_wait = 0;
+    result_done(s, out);
+    if (win_loss)
+        note_win_loss_attempt(s, out->proven);
+    *rest = *lim;
+    if (out->proven)
         return true;
+    if (lim->seconds > 0) {
+        rest->seconds = lim->seconds - out->seconds;
+        if (rest->seconds < PROOF_REST_MIN)  /* 0: no limit */
+            rest->seconds = PROOF_REST_MIN;
+        if (soft)
+            rest->soft_seconds = lim->soft_seconds - out->seconds;
+        if (soft && rest->soft_seconds < PROOF_REST_MIN)
+            rest->soft_seconds = PROOF_REST_MIN;
     }
-    s->solve_wait = s->solve_wait * 2 + 1;
-    if (s->solve_wait > SOLVE_WAIT_MAX)
-        s->solve_wait = SOLVE_WAIT_MAX;
-    /* The rest of the budget is the search's, unless the caller stopped. */
-    if (!stop_requested(s->lim.stop)) {
-        w->stop = false;
-        atomic_store(&s->stop_all, false);
-    }
+    if (lim->max_nodes > 0)     /* 0: no limit */
+        rest->max_nodes = lim->max_nodes > out->nodes
+                          ? lim->max_nodes - out->nodes : 1;
     return false;
 }
 
 int search_run(struct search *s, const void *st,
                const struct search_limits *lim, struct search_result *out)
 {
-    struct search_limits rest;
-    if (proof_first(s, st, lim, &rest, out))
+    int n = s->g->gen_moves(st, s->w[0]->moves[0]);
+    enum proof_mode mode = proof_mode(s, st, lim, n);
+    struct search_limits rest = *lim;
+    if (mode != PROOF_NONE && proof_attempt(s, st, mode, lim, &rest, out))
         return 0;
     result_init(out);
-    search_begin(s, st, &rest, false);
-    int rc = 0;
-    int n = s->g->gen_moves(st, s->w[0]->moves[0]);
-    if (n == 0)
-        rc = game_over_result(s, out);
-    else if (!(wants_proof(s, n) && solve_first(s, out)))
-        rc = dispatch(s, out);
+    search_begin(s, st, &rest, false, false);
+    int rc = n == 0 ? game_over_result(s, out) : dispatch(s, out);
     result_done(s, out);
     return rc;
 }
@@ -586,7 +570,7 @@ int search_solve(struct search *s, const void *st,
     result_init(out);
     struct search_limits l = *lim;
     l.method = SEARCH_ALPHABETA;
-    search_begin(s, st, &l, true);
+    search_begin(s, st, &l, true, false);
     int rc;
     if (s->g->gen_moves(st, s->w[0]->moves[0]) == 0)
         rc = game_over_result(s, out);

@@ -98,8 +98,8 @@ struct search {
     bool exact;                /* solve mode: no ply tie-break in win scores */
     size_t solve_table_bytes;  /* the solver borrows this much of the
                                   table (a power of two), 0 = all of it   */
-    int solve_wait;            /* genmove searches before the next attempt
-                                  to solve first (solve_first)             */
+    int solve_wait;            /* genmove searches before the next win/loss
+                                  proof attempt (solve_first)              */
     uint64_t key_salt;         /* xored into TT keys, differs per mode       */
     double t_start;            /* monotonic seconds                          */
     double deadline;           /* 0 = none                                   */
