@@ -479,7 +479,7 @@ static bool solver_open(struct solver *out, struct search *s)
         .w = s->w[0],
         .g = g,
         .key_of = g->hash_symmetric ? g->hash_symmetric : g->hash,
-        .table = tt_lend(&s->tt),
+        .table = tt_lend(&s->tt, table_bytes(s)),
         .mask = table_bytes(s) / sizeof(struct solve_bucket) - 1,
         .keys = s->solve.keys,
         .same = s->solve.same,
@@ -491,15 +491,14 @@ static bool solver_open(struct solver *out, struct search *s)
         .next_report = s->t_start + 1.0,
         .report_gap = 1.0,
     };
-    *out = sv;
-    memset(sv.table, 0, table_bytes(s));   /* all zero: every slot empty */
+    *out = sv;                 /* all zero: every slot empty */
     return true;
 }
 
-static void solver_close(struct solver *sv, struct search *s)
+static void solver_close(struct search *s)
 {
     /* The memory returns to the search, whose entries there are lost. */
-    memset(sv->table, 0, table_bytes(s));
+    tt_reclaim(&s->tt, table_bytes(s));
 }
 
 /* With win_loss, the sign of the value is all that is asked: a win, a
@@ -543,7 +542,7 @@ int solve_exact(struct search *s, bool win_loss, struct search_result *out)
     }
     if (sv.aborted)
         print_progress(&sv);          /* where the proof stood */
-    solver_close(&sv, s);
+    solver_close(s);
     out->nodes = search_total_nodes(s);
     /* lo was last raised by a test that a root move passed, and that move
      * reaches the value; so only a stop leaves no answer. */
