@@ -625,7 +625,6 @@ int ab_search(struct search *s, struct search_result *out)
         forced_result(s, out);
         return 0;
     }
-    tt_will_store(&s->tt);
     int started = 1;
     for (; started < s->nthreads; started++)
         if (search_spawn(s->w[started], helper_main, s->w[started]) != 0)

@@ -166,6 +166,8 @@ static int keep_priority(uint64_t d, unsigned gen)
 void tt_store(struct tt *t, uint64_t key, move_t move, int score, int depth,
               enum tt_bound bound, bool resolved)
 {
+    if (!atomic_load_explicit(&t->dirty, memory_order_relaxed))
+        atomic_store_explicit(&t->dirty, true, memory_order_relaxed);
     struct tt_entry *b = t->e + (key & t->mask) * TT_WAYS;
     int victim = 0;
     int low = 1 << 30;

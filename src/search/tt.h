@@ -50,10 +50,11 @@ struct tt {
     size_t mask;              /* number of buckets - 1 */
     unsigned gen;             /* 0..7 */
     /* Whether the table may hold entries: false after tt_init and
-     * tt_clear until a search or a borrower writes (tt_will_store,
-     * tt_lend), so that clearing an empty table costs nothing (a search
-     * with a node budget clears it first, as a new game does). */
-    bool dirty;
+     * tt_clear until tt_store or a borrower (tt_lend) writes, so that
+     * clearing an empty table costs nothing (a search with a node
+     * budget clears it first, as a new game does).  Atomic: every
+     * search thread stores. */
+    atomic_bool dirty;
     bool lent_clean;          /* it was empty when lent               */
 };
 
@@ -86,13 +87,6 @@ size_t tt_bytes(const struct tt *t);
  * table is used again. */
 void *tt_lend(struct tt *t, size_t bytes);
 void tt_reclaim(struct tt *t, size_t bytes);
-
-/* Says that a search is about to store entries (before its threads
- * start). */
-static inline void tt_will_store(struct tt *t)
-{
-    t->dirty = true;
-}
 
 /* True with *out filled if an entry for key exists. */
 bool tt_probe(const struct tt *t, uint64_t key, struct tt_hit *out);
