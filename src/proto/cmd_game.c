@@ -279,14 +279,18 @@ enum gtp_status cmd_perft(struct session *s, int argc, char **argv,
         return GTP_FAIL;
     }
     /* perft counts by the rules alone: the maxplies adjudication, an
-     * engine option, does not cut it short. */
-    struct perft_ctx *p = perft_new(s->game, (int)depth, s->stop);
-    if (!p) {
-        sbuf_puts(out, "out of memory");
-        return GTP_FAIL;
+     * engine option, does not cut it short.  Its buffers (max_moves per
+     * ply: 620 KiB a ply in Truchet) are kept for the next count. */
+    if (!perft_fits(s->perft, s->game, (int)depth, s->stop)) {
+        struct perft_ctx *p = perft_new(s->game, (int)depth, s->stop);
+        if (!p) {
+            sbuf_puts(out, "out of memory");
+            return GTP_FAIL;
+        }
+        perft_free(s->perft);
+        s->perft = p;
     }
-    int64_t n = perft_run(p, session_position(s), (int)depth);
-    perft_free(p);
+    int64_t n = perft_run(s->perft, session_position(s), (int)depth);
     if (n < 0) {
         sbuf_puts(out, "perft interrupted");
         return GTP_FAIL;

@@ -177,6 +177,9 @@ static enum gtp_status dispatch(struct session *s, int argc, char **argv,
     return st;
 }
 
+/* The reply buffer the session keeps between commands: up to this size. */
+#define GTP_REPLY_KEEP ((size_t)64 << 10)
+
 enum gtp_status gtp_execute(struct session *s, const char *line, size_t len,
                             FILE *out)
 {
@@ -189,10 +192,11 @@ enum gtp_status gtp_execute(struct session *s, const char *line, size_t len,
         return GTP_OK;
     }
     enum gtp_status st = GTP_FAIL;
-    struct sbuf text = SBUF_INIT;
+    struct sbuf *text = &s->reply_text;   /* kept: no allocation per reply */
+    sbuf_reset(text);
     const char *id = "";
     if (nwords < 0) {
-        sbuf_puts(&text, "out of memory");
+        sbuf_puts(text, "out of memory");
     } else {
         int first = 0;
         if (all_digits(words[0]))
@@ -201,13 +205,13 @@ enum gtp_status gtp_execute(struct session *s, const char *line, size_t len,
         s->reply_id = id;
         s->reply_started = false;
         if (first == nwords)
-            sbuf_puts(&text, "syntax error: missing command");
+            sbuf_puts(text, "syntax error: missing command");
         else
-            st = dispatch(s, nwords - first, words + first, &text);
+            st = dispatch(s, nwords - first, words + first, text);
     }
-    write_reply(out, st != GTP_FAIL, s->reply_started, id, sbuf_str(&text));
+    write_reply(out, st != GTP_FAIL, s->reply_started, id, sbuf_str(text));
     s->reply_started = false;
-    sbuf_free(&text);
+    sbuf_free(text);
     free(words);
     free(clean);
     if (ferror(out))

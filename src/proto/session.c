@@ -7,6 +7,7 @@
 
 #include "games/games.h"
 #include "proto/session.h"
+#include "search/perft.h"
 #include "search/search.h"
 
 #define DEFAULT_HASH_MB 64
@@ -47,8 +48,11 @@ static bool reserve_plies(struct session *s, int k)
 static int install(struct session *s, const struct game_ops *g,
                    const void *start)
 {
-    unsigned char *states = malloc(g->state_size * 64);
-    move_t *moves = malloc(sizeof *moves * 64);
+    /* The history's buffers are kept when they hold as many positions
+     * of g (a new game then allocates nothing). */
+    bool keep = s->states && g->state_size <= s->game->state_size;
+    unsigned char *states = keep ? s->states : malloc(g->state_size * 64);
+    move_t *moves = keep ? s->moves : malloc(sizeof *moves * 64);
     /* The legal-move buffer only grows: switching games allocates none. */
     bool grow = g->max_moves > s->legal_cap;
     move_t *legal = grow ? malloc(sizeof *legal * (size_t)g->max_moves)
@@ -58,8 +62,10 @@ static int install(struct session *s, const struct game_ops *g,
                  (!s->search || g == s->game ||
                   search_set_game(s->search, g) == 0);
     if (!ready) {
-        free(states);
-        free(moves);
+        if (!keep) {
+            free(states);
+            free(moves);
+        }
         free(legal);
         return -1;
     }
@@ -71,13 +77,15 @@ static int install(struct session *s, const struct game_ops *g,
     memcpy(states, start, g->state_size);
     if (s->search && g == s->game)
         search_clear(s->search);
-    free(s->states);
-    free(s->moves);
+    if (!keep) {
+        free(s->states);
+        free(s->moves);
+        s->cap = 64;
+    }
     s->game = g;
     s->resigned = false;
     s->states = states;
     s->moves = moves;
-    s->cap = 64;
     s->nply = 0;
     return 0;
 }
@@ -252,6 +260,8 @@ int session_init(struct session *s, uint64_t seed)
 void session_done(struct session *s)
 {
     search_free(s->search);
+    perft_free(s->perft);
+    sbuf_free(&s->reply_text);
     free(s->states);
     free(s->moves);
     free(s->legal);

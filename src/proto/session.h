@@ -19,6 +19,7 @@
 #include "proto/timeman.h"
 
 struct search;
+struct perft_ctx;
 
 struct options {
     uint64_t seed;        /* random choices of setups and the search  */
@@ -44,6 +45,7 @@ struct session {
     struct clock_state clock;     /* time_settings / time_left        */
     struct rng rng;
     struct search *search;        /* created lazily, per game         */
+    struct perft_ctx *perft;      /* perft's buffers, kept between counts */
     const struct stop_source *stop;   /* SIGINT, a vanished controller */
     FILE *log;                    /* progress and warnings, or NULL   */
     bool quiet;                   /* --quiet: no search progress      */
@@ -59,6 +61,7 @@ struct session {
     FILE *reply_out;
     const char *reply_id;
     bool reply_started;
+    struct sbuf reply_text;       /* the reply's text, kept (gtp.c)   */
 };
 
 /* The options of a new session whose seed is seed. */

@@ -54,6 +54,12 @@ void perft_free(struct perft_ctx *p)
     free(p);
 }
 
+bool perft_fits(const struct perft_ctx *p, const struct game_ops *g,
+                int depth, const struct stop_source *stop)
+{
+    return p && p->g == g && depth <= p->max_depth && p->stop == stop;
+}
+
 static int64_t count_leaves(struct perft_ctx *p, const void *st, int ply)
 {
     if (p->g->count_moves)

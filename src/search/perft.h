@@ -18,6 +18,11 @@ struct perft_ctx *perft_new(const struct game_ops *g, int max_depth,
                             const struct stop_source *stop);
 void perft_free(struct perft_ctx *p);
 
+/* Whether p (may be NULL) is what perft_new(g, depth, stop) would make
+ * or more, so that a caller that counts again can keep it. */
+bool perft_fits(const struct perft_ctx *p, const struct game_ops *g,
+                int depth, const struct stop_source *stop);
+
 /* Number of move sequences of exactly depth moves from *st (doc/protocol.md,
  * perft); depth <= max_depth.  Leaves are bulk-counted.  Returns -1 if
  * aborted through the stop source. */

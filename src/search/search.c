@@ -288,6 +288,7 @@ void search_free(struct search *s)
         worker_free(s->w[i]);
     mcts_free(s);
     rep_free(s);
+    solve_free(s);
     tt_free(&s->tt);
     free(s);
 }

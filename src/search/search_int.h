@@ -84,6 +84,17 @@ struct rep_set {
     bool on;                   /* repetitions are scored in this search  */
 };
 
+/* The exact solver's scratch (solve.c), kept for the searcher's life
+ * and grown when a game needs more: allocating it at every solve cost a
+ * large allocation per genmove (max_moves x SEARCH_MAX_PLY keys). */
+struct solve_scratch {
+    uint64_t *keys;            /* per ply, cap each: the children's keys */
+    int8_t *upper;             /* per ply, cap each: their upper bounds  */
+    bool *same;                /* cap: the child's mover is the node's   */
+    move_t *replies;           /* cap: scratch for counting replies      */
+    int cap;                   /* moves per ply                          */
+};
+
 struct search {
     const struct game_ops *g;
     size_t hash_mb;
@@ -104,6 +115,7 @@ struct search {
     double t_start;            /* monotonic seconds                          */
     double deadline;           /* 0 = none                                   */
     struct rep_set rep;
+    struct solve_scratch solve;
     double soft_deadline;      /* no new iteration after it; 0 = none        */
     atomic_bool stop_all;
     _Atomic uint64_t shared_nodes;   /* flushed by workers every 1024 nodes */
@@ -145,6 +157,7 @@ int ab_search(struct search *s, struct search_result *out);
  * (out->best is then no proven move: MOVE_NONE is never returned, but
  * out->proven is false for a loss). */
 int solve_exact(struct search *s, bool win_loss, struct search_result *out);
+void solve_free(struct search *s);
 /* mcts.c: MCTS-Solver with informed playouts, or (plain) UCT with uniform
  * random playouts. */
 int mcts_search(struct search *s, bool plain, struct search_result *out);

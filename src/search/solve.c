@@ -432,47 +432,73 @@ static size_t table_bytes(const struct search *s)
            ? s->solve_table_bytes : all;
 }
 
+void solve_free(struct search *s)
+{
+    struct solve_scratch *k = &s->solve;
+    free(k->keys);
+    free(k->upper);
+    free(k->same);
+    free(k->replies);
+    memset(k, 0, sizeof *k);
+}
+
+/* Makes s->solve hold n moves a ply; all or nothing: false (the scratch
+ * unchanged) when memory is short. */
+static bool scratch_fit(struct search *s, int n)
+{
+    struct solve_scratch *k = &s->solve;
+    if (n <= k->cap)
+        return true;
+    size_t m = (size_t)n;
+    struct solve_scratch grown = {
+        .keys = malloc(m * SEARCH_MAX_PLY * sizeof(uint64_t)),
+        .upper = malloc(m * SEARCH_MAX_PLY),
+        .same = malloc(m * sizeof(bool)),
+        .replies = malloc(m * sizeof(move_t)),
+        .cap = n,
+    };
+    if (!grown.keys || !grown.upper || !grown.same || !grown.replies) {
+        free(grown.keys);
+        free(grown.upper);
+        free(grown.same);
+        free(grown.replies);
+        return false;
+    }
+    solve_free(s);
+    *k = grown;
+    return true;
+}
+
 /* Returns false when memory is short (then nothing is allocated). */
 static bool solver_open(struct solver *out, struct search *s)
 {
     const struct game_ops *g = s->g;
-    size_t n = (size_t)g->max_moves;
+    if (!scratch_fit(s, g->max_moves))
+        return false;
     struct solver sv = {
         .w = s->w[0],
         .g = g,
         .key_of = g->hash_symmetric ? g->hash_symmetric : g->hash,
-        .table = tt_lend(&s->tt),
+        .table = tt_lend(&s->tt, table_bytes(s)),
         .mask = table_bytes(s) / sizeof(struct solve_bucket) - 1,
-        .keys = malloc(n * SEARCH_MAX_PLY * sizeof(uint64_t)),
-        .same = malloc(n * sizeof(bool)),
-        .replies = malloc(n * sizeof(move_t)),
-        .upper = malloc(n * SEARCH_MAX_PLY),
+        .keys = s->solve.keys,
+        .same = s->solve.same,
+        .replies = s->solve.replies,
+        .upper = s->solve.upper,
         .s = s,
         .lo = -MARGIN_INF,
         .hi = MARGIN_INF,
         .next_report = s->t_start + 1.0,
         .report_gap = 1.0,
     };
-    *out = sv;
-    if (!sv.keys || !sv.same || !sv.replies || !sv.upper) {
-        free(sv.keys);
-        free(sv.same);
-        free(sv.replies);
-        free(sv.upper);
-        return false;
-    }
-    memset(sv.table, 0, table_bytes(s));   /* all zero: every slot empty */
+    *out = sv;                 /* all zero: every slot empty */
     return true;
 }
 
-static void solver_close(struct solver *sv, struct search *s)
+static void solver_close(struct search *s)
 {
-    free(sv->keys);
-    free(sv->same);
-    free(sv->replies);
-    free(sv->upper);
     /* The memory returns to the search, whose entries there are lost. */
-    memset(sv->table, 0, table_bytes(s));
+    tt_reclaim(&s->tt, table_bytes(s));
 }
 
 /* With win_loss, the sign of the value is all that is asked: a win, a
@@ -516,7 +542,7 @@ int solve_exact(struct search *s, bool win_loss, struct search_result *out)
     }
     if (sv.aborted)
         print_progress(&sv);          /* where the proof stood */
-    solver_close(&sv, s);
+    solver_close(s);
     out->nodes = search_total_nodes(s);
     /* lo was last raised by a test that a root move passed, and that move
      * reaches the value; so only a stop leaves no answer. */

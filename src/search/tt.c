@@ -87,6 +87,8 @@ int tt_init(struct tt *t, size_t mb)
     t->e = e;
     t->mask = buckets - 1;
     t->gen = 0;
+    t->dirty = false;           /* a new mapping reads as zero */
+    t->lent_clean = false;
     return 0;
 }
 
@@ -106,7 +108,10 @@ void tt_free(struct tt *t)
  * the default 64 MiB about 10 ms). */
 void tt_clear(struct tt *t)
 {
+    if (!t->dirty)
+        return;
     memset((void *)t->e, 0, tt_bytes(t));
+    t->dirty = false;
 }
 
 void tt_new_search(struct tt *t)
@@ -119,9 +124,20 @@ size_t tt_bytes(const struct tt *t)
     return (t->mask + 1) * TT_WAYS * sizeof(struct tt_entry);
 }
 
-void *tt_lend(struct tt *t)
+void *tt_lend(struct tt *t, size_t bytes)
 {
+    if (t->dirty)
+        memset((void *)t->e, 0, bytes);
+    t->lent_clean = !t->dirty;
+    t->dirty = true;
     return t->e;
+}
+
+void tt_reclaim(struct tt *t, size_t bytes)
+{
+    memset((void *)t->e, 0, bytes);
+    if (t->lent_clean)          /* the rest was empty already */
+        t->dirty = false;
 }
 
 bool tt_probe(const struct tt *t, uint64_t key, struct tt_hit *out)
@@ -150,6 +166,8 @@ static int keep_priority(uint64_t d, unsigned gen)
 void tt_store(struct tt *t, uint64_t key, move_t move, int score, int depth,
               enum tt_bound bound, bool resolved)
 {
+    if (!atomic_load_explicit(&t->dirty, memory_order_relaxed))
+        atomic_store_explicit(&t->dirty, true, memory_order_relaxed);
     struct tt_entry *b = t->e + (key & t->mask) * TT_WAYS;
     int victim = 0;
     int low = 1 << 30;

@@ -49,6 +49,13 @@ struct tt {
     struct tt_entry *e;       /* 4 * (mask + 1) entries, 64-byte aligned */
     size_t mask;              /* number of buckets - 1 */
     unsigned gen;             /* 0..7 */
+    /* Whether the table may hold entries: false after tt_init and
+     * tt_clear until tt_store or a borrower (tt_lend) writes, so that
+     * clearing an empty table costs nothing (a search with a node
+     * budget clears it first, as a new game does).  Atomic: every
+     * search thread stores. */
+    atomic_bool dirty;
+    bool lent_clean;          /* it was empty when lent               */
 };
 
 /* What a probe found. */
@@ -72,12 +79,14 @@ void tt_clear(struct tt *t);
 void tt_new_search(struct tt *t);
 /* Bytes in use. */
 size_t tt_bytes(const struct tt *t);
-/* Lends the table's memory (tt_bytes() bytes, 64-byte aligned) to one
- * thread that keeps its own entries there while no search uses the table
- * (the exact solver): one hash-sized block serves both.  tt_clear() sets
- * every byte to zero; the borrower must call it before the table is used
- * again. */
-void *tt_lend(struct tt *t);
+/* Lends the first bytes of the table's memory (bytes <= tt_bytes(),
+ * 64-byte aligned), all zero, to one thread that keeps its own entries
+ * there while no search uses the table (the exact solver): one
+ * hash-sized block serves both.  The borrower gives it back with
+ * tt_reclaim(t, bytes), which zeroes those bytes again, before the
+ * table is used again. */
+void *tt_lend(struct tt *t, size_t bytes);
+void tt_reclaim(struct tt *t, size_t bytes);
 
 /* True with *out filled if an entry for key exists. */
 bool tt_probe(const struct tt *t, uint64_t key, struct tt_hit *out);

@@ -33,6 +33,14 @@
 
 #define MAX_WORDS 4
 
+/* The replies of one input: a memory stream, rewound for every input
+ * (opening one per line, then one per input, cost page faults). */
+struct replies {
+    FILE *mem;
+    char *buf;
+    size_t size;
+};
+
 /* One session serves every input, reset at the start of each: creating
  * a session and its searcher (table, workers, move lists) for every input
  * cost about 6 ms of CPU under ASan, so fuzz_gtp ran 20-500 inputs a
@@ -40,9 +48,13 @@
  * fresh session: the default game, seed 1 and the harness's options; the
  * searcher is kept, and with one thread and a node budget every search
  * starts from an empty table (search.c), so results do not depend on
- * earlier inputs.  The fuzzer's single mutable object, as libFuzzer
- * harnesses need one. */
-static struct session *session;
+ * earlier inputs.  With it, the reply stream.  The fuzzer's single
+ * mutable object, as libFuzzer harnesses need one. */
+struct harness {
+    struct session session;
+    struct replies out;
+};
+static struct harness *harness;
 
 static void configure(struct session *s, const char *line)
 {
@@ -75,11 +87,15 @@ static void reset(struct session *s)
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc, (void)argv;
-    session = malloc(sizeof *session);
-    if (!session || session_init(session, 1) != 0)
+    harness = calloc(1, sizeof *harness);
+    if (!harness || session_init(&harness->session, 1) != 0)
         abort();
-    session->quiet = true;
-    configure(session, "set_option hash 1");
+    struct replies *out = &harness->out;
+    out->mem = open_memstream(&out->buf, &out->size);
+    if (!out->mem)
+        abort();
+    harness->session.quiet = true;
+    configure(&harness->session, "set_option hash 1");
     return 0;
 }
 
@@ -189,39 +205,33 @@ static bool unchanged(const struct snapshot *p, const struct session *s)
            memcmp(&p->rng, &s->rng, sizeof p->rng) == 0;
 }
 
-/* The framing of doc/protocol.md for a reply to a line with id. */
+/* The framing of doc/protocol.md for a reply to a line with id: the len
+ * bytes at r (the stream is reused, so no NUL need follow them). */
 static void check_framing(const char *r, size_t len, const char *id)
 {
     size_t idlen = strlen(id);
+    int n = (int)len;
     if (len < 4 || (r[0] != '=' && r[0] != '?'))
-        fuzz_fail("reply does not start with = or ?: %.*s", (int)len, r);
-    if (strncmp(r + 1, id, idlen) != 0 || r[1 + idlen] != ' ')
-        fuzz_fail("reply does not echo the id %s: %.*s", id, (int)len, r);
-    if (strlen(r) != len)
+        fuzz_fail("reply does not start with = or ?: %.*s", n, r);
+    if (len < idlen + 4 || memcmp(r + 1, id, idlen) != 0 || r[1 + idlen] != ' ')
+        fuzz_fail("reply does not echo the id %s: %.*s", id, n, r);
+    if (memchr(r, '\0', len))
         fuzz_fail("NUL byte in the reply");
-    const char *end = strstr(r, "\n\n");
-    if (end != r + len - 2)
-        fuzz_fail("reply not ended by exactly one empty line: %s", r);
+    if (memmem(r, len, "\n\n", 2) != r + len - 2)
+        fuzz_fail("reply not ended by exactly one empty line: %.*s", n, r);
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)r[i];
         if ((c < 0x20 && c != '\n') || c == 0x7f)
-            fuzz_fail("control byte %d in the reply: %s", c, r);
+            fuzz_fail("control byte %d in the reply: %.*s", c, n, r);
     }
-    for (const char *p = strchr(r, '\n'); p && p < r + len - 2;
-         p = strchr(p + 1, '\n')) {
-        size_t blank = strspn(p + 1, " ");
-        if (p[1 + blank] == '\n' && p + 1 + blank < r + len - 2)
-            fuzz_fail("blank line inside the reply: %s", r);
+    for (size_t i = 0; i + 2 < len; i++) {
+        if (r[i] != '\n')
+            continue;
+        size_t j = i + 1 + strspn(r + i + 1, " ");   /* r[len - 1] stops it */
+        if (r[j] == '\n' && j < len - 2)
+            fuzz_fail("blank line inside the reply: %.*s", n, r);
     }
 }
-
-/* The replies of one input: a single memory stream (opening one per line
- * cost page faults on every line). */
-struct replies {
-    FILE *mem;
-    char *buf;
-    size_t size;
-};
 
 /* Runs one line; returns false when the session ended. */
 static bool run_line(struct session *s, struct replies *out,
@@ -243,11 +253,13 @@ static bool run_line(struct session *s, struct replies *out,
     size_t rlen = out->size - start;
     if (n == 0 && *id == '\0') {
         if (rlen != 0)
-            fuzz_fail("a line without a command got a reply: %s", reply);
+            fuzz_fail("a line without a command got a reply: %.*s",
+                      (int)rlen, reply);
     } else {
         check_framing(reply, rlen, id);
         if (reply[0] == '?' && !unchanged(&before, s))
-            fuzz_fail("failed command changed the session: %s", reply);
+            fuzz_fail("failed command changed the session: %.*s",
+                      (int)rlen, reply);
     }
     const void *pos = session_position(s);
     if (s->game->hash_full && s->game->hash(pos) != s->game->hash_full(pos))
@@ -260,22 +272,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size > FUZZ_MAX_INPUT)
         return 0;
-    struct session *s = session;
+    struct session *s = &harness->session;
+    struct replies *out = &harness->out;
     reset(s);
-    struct replies out = { NULL, NULL, 0 };
-    out.mem = open_memstream(&out.buf, &out.size);
-    if (!out.mem)
-        abort();
+    rewind(out->mem);
     const char *p = (const char *)data, *end = p + size;
     bool alive = true;
     while (alive && p < end) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
-        alive = run_line(s, &out, p, len);
+        alive = run_line(s, out, p, len);
         p += len + 1;
     }
-    fclose(out.mem);
-    free(out.buf);
     fuzz_check_position(s->game, session_position(s), false);
     return 0;
 }
