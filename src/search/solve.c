@@ -64,6 +64,7 @@ struct solver {
     /* The children of the node being ordered (max_moves each). */
     bool *same;              /* the child's mover is the node's          */
     move_t *replies;         /* scratch for moves_of without count_moves */
+    unsigned char *line;     /* scratch position for forced_end          */
     /* Per ply, max_moves each: an upper bound of each child's margin from
      * the node's mover's view (MARGIN_INF: none known), in the order the
      * moves are searched. */
@@ -216,6 +217,29 @@ static int moves_of(const struct solver *sv, const void *child)
     return g->gen_moves(child, sv->replies);
 }
 
+/* A child with a single legal move whose forced line ends the game has
+ * a value known without a search, a table entry or a node: that of the
+ * game's end, from side's view, in *v.  (3x3 Cephalopod: such children
+ * were 1.1 M of the 4.35 M nodes.)  st is not changed. */
+static bool forced_end(const struct solver *sv, const void *st, int side,
+                       int *v)
+{
+    const struct game_ops *g = sv->g;
+    unsigned char *line = sv->line;
+    memcpy(line, st, g->state_size);
+    for (int n = 1; n == 1;) {
+        if (g->gen_moves(line, sv->replies) != 1)
+            return false;
+        g->play(line, sv->replies[0]);
+        if (g->outcome(line, NULL) != GAME_ONGOING) {
+            *v = final_margin(g, line, side);
+            return true;
+        }
+        n = moves_of(sv, line);
+    }
+    return false;
+}
+
 /* Makes every child once.  A child that already proves the mover at
  * least beta (a finished game, or bounds in the table: an enhanced
  * transposition cut-off) ends the node, with its value in *cut and its
@@ -248,9 +272,22 @@ static bool order_moves(const struct solver *sv, const void *st, move_t *mv,
             upper[i] = (int8_t)v;
             continue;
         }
+        int replies = moves_of(sv, scratch);
+        int v;
+        if (replies == 1 && forced_end(sv, scratch, side, &v)) {
+            keys[i] = KEY_FINISHED;
+            if (v >= beta) {
+                *cut = v;
+                *cut_at = i;
+                return true;
+            }
+            scores[i] = bound_key(v, v);
+            upper[i] = (int8_t)v;
+            continue;
+        }
         keys[i] = sv->key_of(scratch);
         __builtin_prefetch(&sv->table[keys[i] & sv->mask]);
-        int e = g->evaluate(scratch) + REPLY_WEIGHT * moves_of(sv, scratch);
+        int e = g->evaluate(scratch) + REPLY_WEIGHT * replies;
         scores[i] = same[i] ? e : -e;
         upper[i] = MARGIN_INF;
     }
@@ -447,6 +484,7 @@ static bool solver_open(struct solver *out, struct search *s)
         .same = malloc(n * sizeof(bool)),
         .replies = malloc(n * sizeof(move_t)),
         .upper = malloc(n * SEARCH_MAX_PLY),
+        .line = malloc(g->state_size),
         .s = s,
         .lo = -MARGIN_INF,
         .hi = MARGIN_INF,
@@ -454,7 +492,8 @@ static bool solver_open(struct solver *out, struct search *s)
         .report_gap = 1.0,
     };
     *out = sv;
-    if (!sv.keys || !sv.same || !sv.replies || !sv.upper) {
+    if (!sv.keys || !sv.same || !sv.replies || !sv.upper || !sv.line) {
+        free(sv.line);
         free(sv.keys);
         free(sv.same);
         free(sv.replies);
@@ -467,6 +506,7 @@ static bool solver_open(struct solver *out, struct search *s)
 
 static void solver_close(struct solver *sv, struct search *s)
 {
+    free(sv->line);
     free(sv->keys);
     free(sv->same);
     free(sv->replies);
