@@ -92,7 +92,9 @@ struct solve_scratch {
     int8_t *upper;             /* per ply, cap each: their upper bounds  */
     bool *same;                /* cap: the child's mover is the node's   */
     move_t *replies;           /* cap: scratch for counting replies      */
+    unsigned char *line;       /* a position: a forced line's end        */
     int cap;                   /* moves per ply                          */
+    size_t line_size;          /* bytes of line                          */
 };
 
 struct search {
