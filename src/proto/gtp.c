@@ -211,7 +211,8 @@ enum gtp_status gtp_execute(struct session *s, const char *line, size_t len,
     }
     write_reply(out, st != GTP_FAIL, s->reply_started, id, sbuf_str(text));
     s->reply_started = false;
-    sbuf_free(text);
+    if (text->cap > GTP_REPLY_KEEP)       /* a long reply's memory goes back */
+        sbuf_free(text);
     free(words);
     free(clean);
     if (ferror(out))
