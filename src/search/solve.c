@@ -120,12 +120,7 @@ static void store(struct solver *sv, uint64_t key, uint32_t best_child, int lo,
     struct solve_entry *e = probe(sv, key);
     uint8_t work = work_of(nodes);
     if (e) {
-        if (e->lo > lo && e->lo <= hi)
-            lo = e->lo;
-        if (e->hi < hi && e->hi >= lo)
-            hi = e->hi;
-        if (e->work > work)
-            work = e->work;
+        solve_merge(e->lo, e->hi, e->work, &lo, &hi, &work);
     } else {
         struct solve_bucket *b = &sv->table[key & sv->mask];
         e = &b->e[0];
@@ -194,19 +189,6 @@ bool solve_stopped(struct solve_progress *p, const struct worker *w)
 #define KEY_FINISHED UINT64_MAX
 /* What solve_node gets when its caller has not computed the key. */
 #define KEY_UNKNOWN 0
-
-/* Sort keys: children the rules or the table already bound come first by
- * their bounds, the rest by their static evaluation (|eval| < BOUND_STEP). */
-#define BOUND_STEP 1000000
-
-/* The sort key of a child whose margin, from the mover's view, lies in
- * [lo, hi]: a higher lower bound first, and a child known to be weak
- * (a finite upper bound) after the unknown ones. */
-static int bound_key(int lo, int hi)
-{
-    return (lo > -MARGIN_INF ? BOUND_STEP * lo : 0) +
-           (hi < MARGIN_INF ? BOUND_STEP * (hi - MARGIN_INF) : 0);
-}
 
 /* Sort-key weight of a legal move of the child's mover, in the static
  * evaluation's units: fewer replies first, since the proof must answer
@@ -280,7 +262,7 @@ static bool order_moves(const struct solver *sv, const void *st, move_t *mv,
                 *cut_at = i;
                 return true;
             }
-            scores[i] = bound_key(v, v);
+            scores[i] = solve_bound_key(v, v);
             upper[i] = (int8_t)v;
             continue;
         }
@@ -301,30 +283,14 @@ static bool order_moves(const struct solver *sv, const void *st, move_t *mv,
                 *cut_at = i;
                 return true;
             }
-            scores[i] += bound_key(lo, hi);
+            scores[i] += solve_bound_key(lo, hi);
             upper[i] = (int8_t)hi;
         }
         if (first != 0 && keys[i] != KEY_FINISHED &&
             (uint32_t)keys[i] == first)
             scores[i] = INT_MAX;
     }
-    for (int i = 1; i < n; i++) {          /* insertion sort, descending */
-        move_t m = mv[i];
-        int k = scores[i];
-        int8_t u = upper[i];
-        uint64_t key = keys[i];
-        int j = i - 1;
-        for (; j >= 0 && scores[j] < k; j--) {
-            mv[j + 1] = mv[j];
-            scores[j + 1] = scores[j];
-            upper[j + 1] = upper[j];
-            keys[j + 1] = keys[j];
-        }
-        mv[j + 1] = m;
-        scores[j + 1] = k;
-        upper[j + 1] = u;
-        keys[j + 1] = key;
-    }
+    solve_sort(n, scores, upper, keys, mv, sizeof *mv);
     return false;
 }
 
@@ -359,6 +325,16 @@ static int child_value(struct solver *sv, int ply, move_t m, uint64_t key,
     return -solve_node(sv, ply + 1, key, -beta, -alpha, NULL);
 }
 
+/* solve_child_fn: the i-th of the ordered moves of the node at ply. */
+static int ordered_child_value(void *solver, int ply, int i, int alpha,
+                               int beta)
+{
+    struct solver *sv = solver;
+    size_t row = (size_t)ply * (size_t)sv->g->max_moves;
+    return child_value(sv, ply, sv->w->moves[ply][i], sv->keys[row + i],
+                       alpha, beta);
+}
+
 /* The margin of the position at ply from its mover's view, fail-soft
  * within (alpha, beta); *best_out (if not NULL) receives the move that
  * gave it.  key is the position's key when the caller has it (the parent
@@ -386,14 +362,9 @@ static int solve_node(struct solver *sv, int ply, uint64_t key, int alpha,
     const struct solve_entry *e = probe(sv, key);
     if (e) {
         first = e->best_child;
-        if (ply > 0) {            /* the root plays its own moves */
-            if (e->lo >= beta || e->lo == e->hi)
-                return e->lo;
-            if (e->hi <= alpha)
-                return e->hi;
-            alpha = alpha > e->lo ? alpha : e->lo;
-            beta = beta < e->hi ? beta : e->hi;
-        }
+        int v;
+        if (ply > 0 && solve_entry_decides(e->lo, e->hi, &alpha, &beta, &v))
+            return v;
     }
     int cut, at;
     size_t row = (size_t)ply * (size_t)g->max_moves;
@@ -406,30 +377,12 @@ static int solve_node(struct solver *sv, int ply, uint64_t key, int alpha,
             *best_out = mv[at];
         return cut;
     }
-    if (ply == 0) {
-        sv->pr.root_moves = n;
-        sv->pr.root_refuted = 0;
-    }
-    int alpha0 = alpha;
-    int best = -MARGIN_INF;
-    int best_at = 0;
-    for (int i = 0; i < n && alpha < beta; i++) {
-        /* A child known not to beat alpha needs no search: its bound
-         * serves as its fail-soft value. */
-        int v = upper[i] <= alpha ? upper[i]
-                                  : child_value(sv, ply, mv[i], keys[i],
-                                                alpha, beta);
-        if (sv->pr.aborted)
-            return 0;
-        if (ply == 0 && v < beta)
-            sv->pr.root_refuted++;
-        if (v > best) {
-            best = v;
-            best_at = i;
-            alpha = best > alpha ? best : alpha;
-        }
-    }
-    store(sv, key, child_tag(keys[best_at]), best > alpha0 ? best : -MARGIN_INF,
+    int best_at;
+    int best = solve_children(&sv->pr, ply, n, upper, alpha, beta,
+                              ordered_child_value, sv, &best_at);
+    if (sv->pr.aborted)
+        return 0;
+    store(sv, key, child_tag(keys[best_at]), best > alpha ? best : -MARGIN_INF,
           best < beta ? best : MARGIN_INF, w->nodes - nodes0);
     if (best_out)
         *best_out = mv[best_at];

@@ -41,9 +41,6 @@ _Static_assert(sizeof(struct packed_bucket) == 64, "a bucket is a line");
  * position has these keys, packed_ops.key says). */
 #define KEY_UNKNOWN (UINT64_MAX - 1)
 
-/* Sort keys: children whose bounds are known first, by their bounds, the
- * rest by evaluation and replies (|score| < BOUND_STEP). */
-#define BOUND_STEP 1000000
 /* Sort-key weight of a reply of the child (solve.c's REPLY_WEIGHT). */
 #define REPLY_WEIGHT 100
 
@@ -104,12 +101,7 @@ static void store(struct packed_solver *sv, uint64_t key, uint32_t best_child,
     struct packed_entry *e = probe(sv, key);
     uint8_t work = (uint8_t)(64 - __builtin_clzll(nodes | 1));
     if (e) {
-        if (e->lo > lo && e->lo <= hi)
-            lo = e->lo;
-        if (e->hi < hi && e->hi >= lo)
-            hi = e->hi;
-        if (e->work > work)
-            work = e->work;
+        solve_merge(e->lo, e->hi, e->work, &lo, &hi, &work);
     } else {
         struct packed_bucket *b = bucket_of(sv, key);
         e = &b->e[0];
@@ -150,12 +142,6 @@ static bool end_known(const struct packed_solver *sv, uint64_t child, int *v,
     return true;
 }
 
-static int bound_key(int lo, int hi)
-{
-    return (lo > -MARGIN_INF ? BOUND_STEP * lo : 0) +
-           (hi < MARGIN_INF ? BOUND_STEP * (hi - MARGIN_INF) : 0);
-}
-
 /* Orders the n children of a node at ply (solve.c's order_moves): true
  * with *cut and *cut_at when one already proves the mover at least beta. */
 static bool order_children(const struct packed_solver *sv, int ply, int n,
@@ -174,7 +160,7 @@ static bool order_children(const struct packed_solver *sv, int ply, int n,
                 return true;
             }
             keys[i] = KEY_FINISHED;
-            scores[i] = bound_key(v, v);
+            scores[i] = solve_bound_key(v, v);
             upper[i] = (int8_t)v;
             continue;
         }
@@ -196,28 +182,13 @@ static bool order_children(const struct packed_solver *sv, int ply, int n,
                 *cut_at = i;
                 return true;
             }
-            scores[i] += bound_key(-e->hi, -e->lo);
+            scores[i] += solve_bound_key(-e->hi, -e->lo);
             upper[i] = (int8_t)-e->lo;
         }
         if (first != 0 && child_tag(keys[i]) == first)
             scores[i] = INT_MAX;
     }
-    for (int i = 1; i < n; i++) {          /* insertion sort, descending */
-        uint64_t kid = kids[i], key = keys[i];
-        int k = scores[i];
-        int8_t u = upper[i];
-        int j = i - 1;
-        for (; j >= 0 && scores[j] < k; j--) {
-            kids[j + 1] = kids[j];
-            keys[j + 1] = keys[j];
-            scores[j + 1] = scores[j];
-            upper[j + 1] = upper[j];
-        }
-        kids[j + 1] = kid;
-        keys[j + 1] = key;
-        scores[j + 1] = k;
-        upper[j + 1] = u;
-    }
+    solve_sort(n, scores, upper, keys, kids, sizeof *kids);
     return false;
 }
 
@@ -233,6 +204,15 @@ static int child_value(struct packed_solver *sv, int ply, uint64_t child,
     if (solve_stopped(&sv->pr, sv->w))
         return 0;
     return -packed_node(sv, ply + 1, child, key, -beta, -alpha, NULL);
+}
+
+/* solve_child_fn: the i-th ordered child of the node at ply. */
+static int ordered_child_value(void *solver, int ply, int i, int alpha,
+                               int beta)
+{
+    struct packed_solver *sv = solver;
+    size_t at = (size_t)ply * (size_t)sv->width + (size_t)i;
+    return child_value(sv, ply, sv->kids[at], sv->keys[at], alpha, beta);
 }
 
 /* The margin of pos (at ply) from its mover's view, fail-soft within
@@ -261,14 +241,9 @@ static int packed_node(struct packed_solver *sv, int ply, uint64_t pos,
     const struct packed_entry *e = probe(sv, key);
     if (e) {
         first = e->best_child;
-        if (ply > 0) {            /* the root plays its own moves */
-            if (e->lo >= beta || e->lo == e->hi)
-                return e->lo;
-            if (e->hi <= alpha)
-                return e->hi;
-            alpha = alpha > e->lo ? alpha : e->lo;
-            beta = beta < e->hi ? beta : e->hi;
-        }
+        int v;
+        if (ply > 0 && solve_entry_decides(e->lo, e->hi, &alpha, &beta, &v))
+            return v;
     }
     int cut, at;
     if (order_children(sv, ply, n, first, beta, &cut, &at)) {
@@ -277,29 +252,13 @@ static int packed_node(struct packed_solver *sv, int ply, uint64_t pos,
             *best_at = at;
         return cut;
     }
-    if (ply == 0) {
-        sv->pr.root_moves = n;
-        sv->pr.root_refuted = 0;
-    }
-    int alpha0 = alpha;
-    int best = -MARGIN_INF;
-    int best_i = 0;
-    for (int i = 0; i < n && alpha < beta; i++) {
-        int v = upper[i] <= alpha ? upper[i]
-                                  : child_value(sv, ply, kids[i], keys[i],
-                                                alpha, beta);
-        if (sv->pr.aborted)
-            return 0;
-        if (ply == 0 && v < beta)
-            sv->pr.root_refuted++;
-        if (v > best) {
-            best = v;
-            best_i = i;
-            alpha = best > alpha ? best : alpha;
-        }
-    }
+    int best_i;
+    int best = solve_children(&sv->pr, ply, n, upper, alpha, beta,
+                              ordered_child_value, sv, &best_i);
+    if (sv->pr.aborted)
+        return 0;
     store(sv, key, child_tag(keys[best_i]),
-          best > alpha0 ? best : -MARGIN_INF, best < beta ? best : MARGIN_INF,
+          best > alpha ? best : -MARGIN_INF, best < beta ? best : MARGIN_INF,
           sv->w->nodes - nodes0);
     if (best_at)
         *best_at = best_i;
