@@ -151,6 +151,10 @@ static bool order_children(const struct packed_solver *sv, int ply, int n,
     uint64_t *kids = sv->kids + row, *keys = sv->keys + row;
     int8_t *upper = sv->upper + row;
     int *scores = sv->scores;
+    /* the keys came with the children: the buckets load while the
+     * children are valued */
+    for (int i = 0; i < n; i++)
+        __builtin_prefetch(bucket_of(sv, keys[i]));
     for (int i = 0; i < n; i++) {
         int v, replies, e;
         if (end_known(sv, kids[i], &v, &replies, &e)) {
@@ -165,9 +169,7 @@ static bool order_children(const struct packed_solver *sv, int ply, int n,
             continue;
         }
         /* a single reply: the child's node skips the table */
-        if (replies > 1)
-            __builtin_prefetch(bucket_of(sv, keys[i]));
-        else
+        if (replies <= 1)
             keys[i] = KEY_UNKNOWN;
         scores[i] = -(e + REPLY_WEIGHT * replies);
         upper[i] = MARGIN_INF;
