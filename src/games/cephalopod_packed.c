@@ -51,11 +51,6 @@ struct ceph_geo {
     uint64_t image[NSYMS][NBYTES][256];
 };
 
-static inline int pips_of(uint64_t pos, int cell)
-{
-    return (int)(pos >> (4 * cell) & 7);
-}
-
 /* Bit 0 of every nibble holding a die. */
 static inline uint64_t occupied(uint64_t pos)
 {
