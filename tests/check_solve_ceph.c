@@ -13,14 +13,15 @@
 #include "search/search.h"
 #include "tap_main.h"
 
-/* A fresh searcher with a table of hash_mb MiB proves (or tries to prove)
- * the empty board `size` within max_nodes (0 = no limit); progress lines
- * go to progress (may be NULL). */
-static void solve_board(const char *size, size_t hash_mb, uint64_t max_nodes,
-                        FILE *progress, struct search_result *r,
-                        char best[MOVE_STR_MAX])
+/* A fresh searcher for g (Cephalopod's ops, or a copy) with a table of
+ * hash_mb MiB proves (or tries to prove) the empty board `size` within
+ * max_nodes (0 = no limit); progress lines go to progress (may be
+ * NULL). */
+static void solve_board_with(const struct game_ops *g, const char *size,
+                             size_t hash_mb, uint64_t max_nodes,
+                             FILE *progress, struct search_result *r,
+                             char best[MOVE_STR_MAX])
 {
-    const struct game_ops *g = &cephalopod_ops;
     unsigned char *st = malloc(g->state_size);
     ck_assert_ptr_nonnull(st);
     struct sbuf err = SBUF_INIT;
@@ -39,18 +40,43 @@ static void solve_board(const char *size, size_t hash_mb, uint64_t max_nodes,
     free(st);
 }
 
+static void solve_board(const char *size, size_t hash_mb, uint64_t max_nodes,
+                        FILE *progress, struct search_result *r,
+                        char best[MOVE_STR_MAX])
+{
+    solve_board_with(&cephalopod_ops, size, hash_mb, max_nodes, progress, r,
+                     best);
+}
+
 /* The empty 3x3 board is a first-player win by one die, 5-4
  * (doc/games/cephalopod.md, "Tested facts"), and a1 keeps it; with a
- * 64 MiB table the proof takes exactly this many nodes: a change
- * detector of the solver's course, not a fact of the game (4 350 932
- * before children whose forced line ends the game were valued without a
- * node; the value itself is checked against an exhaustive minimax in
- * check_cephalopod). */
+ * 64 MiB table the fast solver's proof (packed positions,
+ * solve_packed.c) takes exactly this many nodes: a change detector of
+ * the solver's course, not a fact of the game (the value itself is
+ * checked against an exhaustive minimax in check_cephalopod). */
 START_TEST(test_solve_3x3_empty)
 {
     struct search_result r;
     char best[MOVE_STR_MAX];
     solve_board("3x3", 64, 0, NULL, &r, best);
+    ck_assert(r.proven);
+    ck_assert_int_eq(r.margin, 1);
+    ck_assert_str_eq(best, "a1");
+    ck_assert_uint_eq(r.nodes, 3469008);
+}
+END_TEST
+
+/* The generic solver (solve.c, through game_ops: what a game without
+ * packed positions gets) on the same board: the same value and move, and
+ * its own node count (4 350 932 before children whose forced line ends
+ * the game were valued without a node). */
+START_TEST(test_solve_3x3_generic)
+{
+    struct game_ops generic = cephalopod_ops;
+    generic.packed = NULL;
+    struct search_result r;
+    char best[MOVE_STR_MAX];
+    solve_board_with(&generic, "3x3", 64, 0, NULL, &r, best);
     ck_assert(r.proven);
     ck_assert_int_eq(r.margin, 1);
     ck_assert_str_eq(best, "a1");
@@ -207,6 +233,7 @@ static Suite *solve_ceph_suite(void)
     tcase_set_timeout(tc, 300);     /* the 3x3 proof: seconds, more
                                        under sanitizers and load */
     tcase_add_test(tc, test_solve_3x3_empty);
+    tcase_add_test(tc, test_solve_3x3_generic);
     tcase_add_test(tc, test_solve_progress_when_stopped);
     tcase_add_test(tc, test_solve_progress_steps);
     tcase_add_test(tc, test_play_proves_endgame);

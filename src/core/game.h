@@ -65,6 +65,39 @@ struct eval_terms {
     void (*compute)(const void *st, int *terms);
 };
 
+/* Positions packed into 64 bits, seen from the side to move, for the exact
+ * solver's fast path (src/search/solve_packed.c): exact table keys, no
+ * 112-byte copies.  Only for games where every move passes the turn and
+ * whose rules treat both sides alike, so that a position from its mover's
+ * view is all that matters.  A geometry (geometry_size bytes, filled by
+ * init) holds what the functions need about the board's shape. */
+struct packed_ops {
+    size_t geometry_size;
+    int max_children;          /* upper bound of children() for any fit */
+    /* Fills *geo for positions shaped like *st; false when they do not
+     * fit 64 bits (the caller then uses the generic solver). */
+    bool (*init)(void *geo, const void *st);
+    /* *st packed, from its side to move's view. */
+    uint64_t (*pack)(const void *geo, const void *st);
+    /* Every position after one legal move, each from its own mover's
+     * view, in any order (one per legal move); 0 iff the game is over.
+     * With keys not NULL, keys[i] = key(out[i]), made more cheaply. */
+    int (*children)(const void *geo, uint64_t pos, uint64_t *out,
+                    uint64_t *keys);
+    /* What children() would return, without making them. */
+    int (*count_children)(const void *geo, uint64_t pos);
+    /* The final margin of a finished position from its mover's view. */
+    int (*final_margin)(const void *geo, uint64_t pos);
+    /* The same key for every position that is the same game up to a
+     * symmetry of the board, and different keys for different games (the
+     * smallest image, say): exact, not a hash, so a table keyed by it has
+     * no false hits.  Never UINT64_MAX or UINT64_MAX - 1. */
+    uint64_t (*key)(const void *geo, uint64_t pos);
+    /* A static score from the mover's view, for move ordering, and in
+     * *children what count_children() would return. */
+    int (*evaluate)(const void *geo, uint64_t pos, int *children);
+};
+
 struct game_ops {
     const char *name;          /* protocol name, e.g. "cephalopod"          */
     const char *title;         /* human name, e.g. "Cephalopod"             */
@@ -186,6 +219,10 @@ struct game_ops {
      * rest.  Only for games of bounded length (max_game_plies > 0).
      * NULL: never. */
     bool (*worth_proving)(const void *st);
+
+    /* Optional: packed positions for the exact solver's fast path (see
+     * struct packed_ops).  NULL: the generic solver only. */
+    const struct packed_ops *packed;
 
     /* MCTS playouts run to the end of the game (true) instead of a few
      * random plies closed by the static evaluation.  Only for games of

@@ -226,6 +226,7 @@ const struct game_ops cephalopod_ops = {
     .expected_moves_left = ceph_expected_moves_left,
     .prefers_mcts = ceph_prefers_mcts,
     .worth_proving = ceph_worth_proving,
+    .packed = &ceph_packed_ops,
     .mcts_full_playouts = true,
     .bench_positions = ceph_bench,
     .sgf_gm = 1002,                    /* none registered */

@@ -2,7 +2,8 @@
  * constants, the state, the move encoding, the neighbour and capture
  * tables and the small inline helpers of the hot paths.  cephalopod.c
  * holds the rules and cephalopod_ops, cephalopod_text.c setup, notation,
- * position strings and the diagram, cephalopod_eval.c the evaluation.
+ * position strings and the diagram, cephalopod_eval.c the evaluation,
+ * cephalopod_packed.c the packed positions of the solver's fast path.
  * Private to src/games/cephalopod*.c. */
 #ifndef TRIAD_GAMES_CEPHALOPOD_INT_H
 #define TRIAD_GAMES_CEPHALOPOD_INT_H
@@ -143,5 +144,8 @@ int ceph_evaluate(const void *st);
 int ceph_expected_moves_left(const void *st);
 bool ceph_prefers_mcts(const void *st);
 bool ceph_worth_proving(const void *st);
+
+/* cephalopod_packed.c */
+extern const struct packed_ops ceph_packed_ops;
 
 #endif

@@ -33,7 +33,7 @@
 #include <string.h>
 
 #include "core/clock.h"
-#include "search/search_int.h"
+#include "search/solve_int.h"
 
 /* One entry, 12 bytes: 40 bits of the key (the bucket's index uses the low
  * bits), the bounds of the margin and how big the subtree was. */
@@ -70,22 +70,8 @@ struct solver {
      * the node's mover's view (MARGIN_INF: none known), in the order the
      * moves are searched. */
     int8_t *upper;
-    bool aborted;
-    /* What the progress lines show. */
-    struct search *s;
-    int lo, hi;              /* the margin proven so far                 */
-    int beta;                /* the current test: margin >= beta?        */
-    int root_moves;          /* root moves of the current test           */
-    int root_refuted;        /* of them, shown not to reach beta         */
-    uint64_t used;           /* table entries in use                     */
-    double next_report;      /* clock_now() time of the next line     */
-    double report_gap;       /* seconds between lines, doubling          */
+    struct solve_progress pr;  /* progress lines and stopping */
 };
-
-/* Margins fit an int8_t: they are capped at WIN_MARGIN_CAP, and this
- * stands for "unbounded". */
-#define MARGIN_INF 127
-_Static_assert(WIN_MARGIN_CAP < MARGIN_INF, "margins fit the entries");
 
 /* Margin of a finished game from side's view. */
 static int final_margin(const struct game_ops *g, const void *st, int side)
@@ -134,19 +120,14 @@ static void store(struct solver *sv, uint64_t key, uint32_t best_child, int lo,
     struct solve_entry *e = probe(sv, key);
     uint8_t work = work_of(nodes);
     if (e) {
-        if (e->lo > lo && e->lo <= hi)
-            lo = e->lo;
-        if (e->hi < hi && e->hi >= lo)
-            hi = e->hi;
-        if (e->work > work)
-            work = e->work;
+        solve_merge(e->lo, e->hi, e->work, &lo, &hi, &work);
     } else {
         struct solve_bucket *b = &sv->table[key & sv->mask];
         e = &b->e[0];
         for (int i = 1; i < SOLVE_WAYS; i++)
             if (b->e[i].work < e->work)
                 e = &b->e[i];
-        sv->used += e->work == 0;
+        sv->pr.used += e->work == 0;
         e->check = (uint32_t)(key >> 32);
         e->check_low = (uint8_t)(key >> 24);
     }
@@ -158,28 +139,47 @@ static void store(struct solver *sv, uint64_t key, uint32_t best_child, int lo,
 
 /* ---- stopping and progress ---------------------------------------------- */
 
-static void print_progress(const struct solver *sv);
-
-/* Checked at every position made: true when the solve must stop (the
- * worker's poll sets w->stop on the deadline, the node budget and the
- * caller's stop flag).  A long proof also writes a progress line here,
- * after 1 s and then at doubling intervals up to a minute. */
+/* A long proof writes a progress line after 1 s and then at doubling
+ * intervals up to a minute. */
 #define PROGRESS_POLL 0xFFFF    /* the clock is read every 65536 nodes */
 #define PROGRESS_GAP_MAX 60.0
 
-static bool solver_stopped(struct solver *sv)
+/* A progress line: the margin proven so far, the test under way and how
+ * far it got at the root, the work done and the table's fill. */
+static void print_progress(const struct solve_progress *p)
 {
-    struct worker *w = sv->w;
+    search_report(p->s, NULL, 0,
+                  "solve lower %d upper %d test %d root %d/%d table %.1f%%",
+                  p->lo, p->hi, p->beta, p->root_refuted, p->root_moves,
+                  100.0 * (double)p->used / (double)p->slots);
+}
+
+void solve_progress_init(struct solve_progress *p, struct search *s,
+                         uint64_t slots)
+{
+    struct solve_progress init = {
+        .s = s,
+        .lo = -MARGIN_INF,
+        .hi = MARGIN_INF,
+        .slots = slots,
+        .next_report = s->t_start + 1.0,
+        .report_gap = 1.0,
+    };
+    *p = init;
+}
+
+bool solve_stopped(struct solve_progress *p, const struct worker *w)
+{
     if (w->stop)
-        sv->aborted = true;
+        p->aborted = true;
     else if ((w->nodes & PROGRESS_POLL) == 0 &&
-             clock_now() >= sv->next_report) {
-        print_progress(sv);
-        if (sv->report_gap < PROGRESS_GAP_MAX)
-            sv->report_gap *= 2;
-        sv->next_report = clock_now() + sv->report_gap;
+             clock_now() >= p->next_report) {
+        print_progress(p);
+        if (p->report_gap < PROGRESS_GAP_MAX)
+            p->report_gap *= 2;
+        p->next_report = clock_now() + p->report_gap;
     }
-    return sv->aborted;
+    return p->aborted;
 }
 
 /* ---- the search ---------------------------------------------------------- */
@@ -189,19 +189,6 @@ static bool solver_stopped(struct solver *sv)
 #define KEY_FINISHED UINT64_MAX
 /* What solve_node gets when its caller has not computed the key. */
 #define KEY_UNKNOWN 0
-
-/* Sort keys: children the rules or the table already bound come first by
- * their bounds, the rest by their static evaluation (|eval| < BOUND_STEP). */
-#define BOUND_STEP 1000000
-
-/* The sort key of a child whose margin, from the mover's view, lies in
- * [lo, hi]: a higher lower bound first, and a child known to be weak
- * (a finite upper bound) after the unknown ones. */
-static int bound_key(int lo, int hi)
-{
-    return (lo > -MARGIN_INF ? BOUND_STEP * lo : 0) +
-           (hi < MARGIN_INF ? BOUND_STEP * (hi - MARGIN_INF) : 0);
-}
 
 /* Sort-key weight of a legal move of the child's mover, in the static
  * evaluation's units: fewer replies first, since the proof must answer
@@ -275,7 +262,7 @@ static bool order_moves(const struct solver *sv, const void *st, move_t *mv,
                 *cut_at = i;
                 return true;
             }
-            scores[i] = bound_key(v, v);
+            scores[i] = solve_bound_key(v, v);
             upper[i] = (int8_t)v;
             continue;
         }
@@ -296,30 +283,14 @@ static bool order_moves(const struct solver *sv, const void *st, move_t *mv,
                 *cut_at = i;
                 return true;
             }
-            scores[i] += bound_key(lo, hi);
+            scores[i] += solve_bound_key(lo, hi);
             upper[i] = (int8_t)hi;
         }
         if (first != 0 && keys[i] != KEY_FINISHED &&
             (uint32_t)keys[i] == first)
             scores[i] = INT_MAX;
     }
-    for (int i = 1; i < n; i++) {          /* insertion sort, descending */
-        move_t m = mv[i];
-        int k = scores[i];
-        int8_t u = upper[i];
-        uint64_t key = keys[i];
-        int j = i - 1;
-        for (; j >= 0 && scores[j] < k; j--) {
-            mv[j + 1] = mv[j];
-            scores[j + 1] = scores[j];
-            upper[j + 1] = upper[j];
-            keys[j + 1] = keys[j];
-        }
-        mv[j + 1] = m;
-        scores[j + 1] = k;
-        upper[j + 1] = u;
-        keys[j + 1] = key;
-    }
+    solve_sort(n, scores, upper, keys, mv, sizeof *mv);
     return false;
 }
 
@@ -335,7 +306,7 @@ static uint32_t child_tag(uint64_t child_key)
 }
 
 /* The margin after move m of the position at ply, from the view of the
- * side that plays m (0 with sv->aborted set when the search stops); key is
+ * side that plays m (0 with sv->pr.aborted set when the search stops); key is
  * the child's key or KEY_UNKNOWN. */
 static int child_value(struct solver *sv, int ply, move_t m, uint64_t key,
                        int alpha, int beta)
@@ -347,11 +318,21 @@ static int child_value(struct solver *sv, int ply, move_t m, uint64_t key,
     memcpy(child, st, g->state_size);
     g->play(child, m);
     worker_count(w);
-    if (solver_stopped(sv))
+    if (solve_stopped(&sv->pr, sv->w))
         return 0;
     if (g->side_to_move(child) == g->side_to_move(st))
         return solve_node(sv, ply + 1, key, alpha, beta, NULL);
     return -solve_node(sv, ply + 1, key, -beta, -alpha, NULL);
+}
+
+/* solve_child_fn: the i-th of the ordered moves of the node at ply. */
+static int ordered_child_value(void *solver, int ply, int i, int alpha,
+                               int beta)
+{
+    struct solver *sv = solver;
+    size_t row = (size_t)ply * (size_t)sv->g->max_moves;
+    return child_value(sv, ply, sv->w->moves[ply][i], sv->keys[row + i],
+                       alpha, beta);
 }
 
 /* The margin of the position at ply from its mover's view, fail-soft
@@ -366,7 +347,7 @@ static int solve_node(struct solver *sv, int ply, uint64_t key, int alpha,
     const unsigned char *st = worker_state(w, ply);
     move_t *mv = ply < SEARCH_MAX_PLY - 1 ? search_ply_moves(w, ply) : NULL;
     if (!mv) {
-        sv->aborted = true;       /* deeper than the buffers: no proof */
+        sv->pr.aborted = true;       /* deeper than the buffers: no proof */
         return 0;
     }
     int n = g->gen_moves(st, mv);
@@ -381,14 +362,9 @@ static int solve_node(struct solver *sv, int ply, uint64_t key, int alpha,
     const struct solve_entry *e = probe(sv, key);
     if (e) {
         first = e->best_child;
-        if (ply > 0) {            /* the root plays its own moves */
-            if (e->lo >= beta || e->lo == e->hi)
-                return e->lo;
-            if (e->hi <= alpha)
-                return e->hi;
-            alpha = alpha > e->lo ? alpha : e->lo;
-            beta = beta < e->hi ? beta : e->hi;
-        }
+        int v;
+        if (ply > 0 && solve_entry_decides(e->lo, e->hi, &alpha, &beta, &v))
+            return v;
     }
     int cut, at;
     size_t row = (size_t)ply * (size_t)g->max_moves;
@@ -401,30 +377,12 @@ static int solve_node(struct solver *sv, int ply, uint64_t key, int alpha,
             *best_out = mv[at];
         return cut;
     }
-    if (ply == 0) {
-        sv->root_moves = n;
-        sv->root_refuted = 0;
-    }
-    int alpha0 = alpha;
-    int best = -MARGIN_INF;
-    int best_at = 0;
-    for (int i = 0; i < n && alpha < beta; i++) {
-        /* A child known not to beat alpha needs no search: its bound
-         * serves as its fail-soft value. */
-        int v = upper[i] <= alpha ? upper[i]
-                                  : child_value(sv, ply, mv[i], keys[i],
-                                                alpha, beta);
-        if (sv->aborted)
-            return 0;
-        if (ply == 0 && v < beta)
-            sv->root_refuted++;
-        if (v > best) {
-            best = v;
-            best_at = i;
-            alpha = best > alpha ? best : alpha;
-        }
-    }
-    store(sv, key, child_tag(keys[best_at]), best > alpha0 ? best : -MARGIN_INF,
+    int best_at;
+    int best = solve_children(&sv->pr, ply, n, upper, alpha, beta,
+                              ordered_child_value, sv, &best_at);
+    if (sv->pr.aborted)
+        return 0;
+    store(sv, key, child_tag(keys[best_at]), best > alpha ? best : -MARGIN_INF,
           best < beta ? best : MARGIN_INF, w->nodes - nodes0);
     if (best_out)
         *best_out = mv[best_at];
@@ -443,20 +401,7 @@ static int exact_score(int margin)
     return margin > 0 ? v : -v;
 }
 
-/* A progress line: the margin proven so far, the test under way and how
- * far it got at the root, the work done and the table's fill. */
-static void print_progress(const struct solver *sv)
-{
-    double slots = (double)(sv->mask + 1) * SOLVE_WAYS;
-    search_report(sv->s, NULL, 0,
-                  "solve lower %d upper %d test %d root %d/%d table %.1f%%",
-                  sv->lo, sv->hi, sv->beta, sv->root_refuted, sv->root_moves,
-                  100.0 * (double)sv->used / slots);
-}
-
-/* The part of the search table the solver borrows: all of it, or the
- * first s->solve_table_bytes (a power of two, as the table is). */
-static size_t table_bytes(const struct search *s)
+size_t solve_table_bytes(const struct search *s)
 {
     size_t all = tt_bytes(&s->tt);
     return s->solve_table_bytes > 0 && s->solve_table_bytes < all
@@ -512,45 +457,85 @@ static bool solver_open(struct solver *out, struct search *s)
     const struct game_ops *g = s->g;
     if (!scratch_fit(s, g->max_moves, g->state_size))
         return false;
+    size_t bytes = solve_table_bytes(s);
     struct solver sv = {
         .w = s->w[0],
         .g = g,
         .key_of = g->hash_symmetric ? g->hash_symmetric : g->hash,
-        .table = tt_lend(&s->tt, table_bytes(s)),
-        .mask = table_bytes(s) / sizeof(struct solve_bucket) - 1,
+        .table = tt_lend(&s->tt, bytes),
+        .mask = bytes / sizeof(struct solve_bucket) - 1,
         .keys = s->solve.keys,
         .same = s->solve.same,
         .replies = s->solve.replies,
         .upper = s->solve.upper,
         .line = s->solve.line,
-        .s = s,
-        .lo = -MARGIN_INF,
-        .hi = MARGIN_INF,
-        .next_report = s->t_start + 1.0,
-        .report_gap = 1.0,
     };
+    solve_progress_init(&sv.pr, s, (sv.mask + 1) * SOLVE_WAYS);
     *out = sv;                 /* all zero: every slot empty */
     return true;
 }
 
-static void solver_close(struct search *s)
-{
-    /* The memory returns to the search, whose entries there are lost. */
-    tt_reclaim(&s->tt, table_bytes(s));
-}
-
 /* With win_loss, the sign of the value is all that is asked: a win, a
  * loss or a draw. */
-static bool solve_done(const struct solver *sv, bool win_loss)
+static bool solve_done(const struct solve_progress *p, bool win_loss)
 {
-    if (sv->lo >= sv->hi)
+    if (p->lo >= p->hi)
         return true;
-    return win_loss && (sv->lo > 0 || sv->hi < 0 ||
-                        (sv->lo == 0 && sv->hi == 0));
+    return win_loss && (p->lo > 0 || p->hi < 0 ||
+                        (p->lo == 0 && p->hi == 0));
+}
+
+void solve_drive(struct solve_progress *p, bool win_loss, solve_test_fn test,
+                 void *solver, struct search_result *out)
+{
+    struct search *s = p->s;
+    struct worker *w = s->w[0];
+    /* MTD(f): null-window tests close in on the value; each reuses the
+     * bounds the earlier ones stored (first: can the side to move avoid
+     * losing?). */
+    move_t best = MOVE_NONE;
+    int v = 0;
+    while (!solve_done(p, win_loss)) {
+        p->beta = v == p->lo ? v + 1 : v;
+        move_t m = MOVE_NONE;
+        v = test(solver, p->beta, &m);
+        if (p->aborted)
+            break;
+        if (v < p->beta) {
+            p->hi = v;
+        } else {
+            p->lo = v;
+            best = m;                 /* a root move reaching at least v */
+        }
+        print_progress(p);
+    }
+    if (p->aborted)
+        print_progress(p);            /* where the proof stood */
+    out->nodes = search_total_nodes(s);
+    /* lo was last raised by a test that a root move passed, and that move
+     * reaches the value; so only a stop leaves no answer. */
+    if (p->aborted || best == MOVE_NONE) {
+        out->best = w->moves[0][0];   /* no proof: still a legal move */
+        out->proven = false;
+        return;
+    }
+    out->best = best;
+    out->pv[0] = best;
+    out->pv_len = 1;
+    out->score = exact_score(p->lo);
+    out->proven = true;
+}
+
+/* One test of the generic solver (solve_test_fn). */
+static int generic_test(void *solver, int beta, move_t *best)
+{
+    return solve_node(solver, 0, KEY_UNKNOWN, beta - 1, beta, best);
 }
 
 int solve_exact(struct search *s, bool win_loss, struct search_result *out)
 {
+    if (solve_packed(s, win_loss, out))
+        return 0;
     struct solver sv;
     struct worker *w = s->w[0];
     if (!solver_open(&sv, s)) {
@@ -559,40 +544,8 @@ int solve_exact(struct search *s, bool win_loss, struct search_result *out)
         return 0;
     }
     memcpy(worker_state(w, 0), s->root, s->g->state_size);
-    /* MTD(f): null-window tests close in on the value; each reuses the
-     * bounds the earlier ones stored (first: can the side to move avoid
-     * losing?). */
-    move_t best = MOVE_NONE;
-    int v = 0;
-    while (!solve_done(&sv, win_loss)) {
-        sv.beta = v == sv.lo ? v + 1 : v;
-        move_t m = MOVE_NONE;
-        v = solve_node(&sv, 0, KEY_UNKNOWN, sv.beta - 1, sv.beta, &m);
-        if (sv.aborted)
-            break;
-        if (v < sv.beta) {
-            sv.hi = v;
-        } else {
-            sv.lo = v;
-            best = m;                 /* a root move reaching at least v */
-        }
-        print_progress(&sv);
-    }
-    if (sv.aborted)
-        print_progress(&sv);          /* where the proof stood */
-    solver_close(s);
-    out->nodes = search_total_nodes(s);
-    /* lo was last raised by a test that a root move passed, and that move
-     * reaches the value; so only a stop leaves no answer. */
-    if (sv.aborted || best == MOVE_NONE) {
-        out->best = w->moves[0][0];   /* no proof: still a legal move */
-        out->proven = false;
-        return 0;
-    }
-    out->best = best;
-    out->pv[0] = best;
-    out->pv_len = 1;
-    out->score = exact_score(sv.lo);
-    out->proven = true;
+    solve_drive(&sv.pr, win_loss, generic_test, &sv, out);
+    /* The memory returns to the search, whose entries there are lost. */
+    tt_reclaim(&s->tt, solve_table_bytes(s));
     return 0;
 }
