@@ -35,12 +35,6 @@ struct tr_weights {
 #endif
 static const struct tr_weights weights = TR_EVAL_WEIGHTS;
 
-/* Junctions orthogonally next to a junction of b. */
-static uint64_t orth_spread(uint64_t b)
-{
-    return ((b << 1) & ~FILE_A) | ((b >> 1) & ~FILE_H) | b << 8 | b >> 8;
-}
-
 /* The empty junctions a stack on a junction of from reaches along links
  * through empty junctions only (flood fill from all of them at once). */
 static uint64_t steps_of(uint64_t from, uint64_t empty, struct links l)
