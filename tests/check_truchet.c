@@ -13,6 +13,7 @@
 
 #include "core/rng.h"
 #include "games/games.h"
+#include "games/truchet_int.h"
 #include "search/perft.h"
 #include "gametest.h"
 #include "search/search.h"
@@ -1226,6 +1227,38 @@ static void mirror(const union pos *p, union pos *out)
     load(out, buf);
 }
 
+/* Whether flip-free move m, played on p, captures or brings the mover's
+ * chips onto a target base it did not hold: what gen_noisy must list. */
+static bool is_noisy(const union pos *p, move_t m)
+{
+    const struct tr_state *before = (const void *)p->b;
+    union pos q = *p;
+    G->play(q.b, m);
+    const struct tr_state *after = (const void *)q.b;
+    int s = before->side;
+    uint64_t gained = after->occ[s] & ~before->occ[s] & home_of[!s];
+    return after->chips[!s] < before->chips[!s] || gained;
+}
+
+/* gen_noisy lists exactly the noisy flip-free moves of gen_moves, in any
+ * order (ml->mv holds gen_moves' list, n long). */
+static void check_noisy(const union pos *p, const move_t *all, int n)
+{
+    static move_t noisy[TR_MAX_MOVES];
+    int k = G->gen_noisy(p->b, noisy);
+    int want = 0;
+    for (int i = 0; i < n; i++) {
+        if (MV_FLIP(all[i]) || !is_noisy(p, all[i]))
+            continue;
+        want++;
+        int j = 0;
+        while (j < k && noisy[j] != all[i])
+            j++;
+        ck_assert_int_lt(j, k);
+    }
+    ck_assert_int_eq(k, want);
+}
+
 static void playout(const char *key, uint64_t seed, struct mlist *ml,
                     int *finished)
 {
@@ -1250,6 +1283,7 @@ static void playout(const char *key, uint64_t seed, struct mlist *ml,
             return;
         }
         ck_assert_int_eq(g, GAME_ONGOING);
+        check_noisy(&p, ml->mv, n);
         int e = G->evaluate(p.b);
         ck_assert_int_lt(abs(e), EVAL_WIN_MIN / 10);
         union pos img;

@@ -137,6 +137,12 @@ struct game_ops {
      * whole list.  NULL: the search generates the list first. */
     bool (*is_legal)(const void *st, move_t m);
 
+    /* Optional: the moves among gen_moves(st) that the alpha-beta
+     * quiescence search plays beyond the nominal depth (captures and the
+     * like, which change the evaluation too much to stop before them);
+     * returns their number.  NULL: no quiescence search. */
+    int (*gen_noisy)(const void *st, move_t *out);
+
     /* Plays legal move m on *st. */
     void (*play)(void *st, move_t m);
 

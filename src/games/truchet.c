@@ -408,6 +408,60 @@ static int tr_gen_moves(const void *vst, move_t *out)
     return n;
 }
 
+/* The junctions onto which flip-free turn m puts chips. */
+static uint64_t landing_of(move_t m)
+{
+    int kind = MV_KIND(m);
+    unsigned aux = MV_AUX(m);
+    if (kind == K_STEP)
+        return bb_bit(MV_TO(m));
+    if (kind == K_MERGE)
+        return bb_bit(MV_TO(m));
+    if (kind == K_STEP_MERGE)
+        return bb_bit(nbr(MV_TO(m), (int)(aux >> 4 & 3)));
+    int at = kind == K_SPLIT ? MV_FROM(m) : MV_TO(m);
+    uint64_t b = 0;
+    for (int d = 0; d < 4; d++)
+        if (aux >> (2 * d) & 3)
+            b |= bb_bit(nbr(at, d));
+    return b;
+}
+
+/* The quiescence moves: flip-free turns that capture or put chips on a
+ * target base not yet held (doc/search.md, "Quiescence"). */
+static int tr_gen_noisy(const void *vst, move_t *out)
+{
+    const struct tr_state *st = vst;
+    if (decided(st))
+        return 0;
+    int p = st->side;
+    uint64_t hot = st->occ[!p] | (home_of[!p] & ~st->occ[p]);
+    uint64_t own = st->occ[p];
+    uint64_t occ = own | st->occ[!p];
+    uint64_t near = orth_spread(hot);
+    struct links l = links_of(st->tiles);
+    int n = 0;
+    for (uint64_t b = own & near; b;) {
+        int j = bb_pop(&b);
+        if (st->height[j] >= 2)
+            n += gen_splits(K_SPLIT, j, j, st->height[j],
+                            split_code(st, p, j), out + n);
+    }
+    for (uint64_t b = two_neighbours(own) & hot; b;)
+        n += gen_merges_onto(st, -1, -1, 0, bb_pop(&b), out + n);
+    for (uint64_t b = own; b;) {
+        int s = bb_pop(&b);
+        uint64_t dests = reach_of(s, ~occ, l) & (near | hot);
+        if (dests)
+            n += gen_stack_turns(st, s, dests, out + n);
+    }
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (landing_of(out[i]) & hot)
+            out[k++] = out[i];
+    return k;
+}
+
 /* ------------------------------------------------------------------ */
 /* Playing                                                             */
 /* ------------------------------------------------------------------ */
@@ -517,6 +571,7 @@ const struct game_ops truchet_ops = {
     .side_to_move = tr_side_to_move,
     .gen_moves = tr_gen_moves,
     .count_moves = tr_count_moves,
+    .gen_noisy = tr_gen_noisy,
     .play = tr_play,
     .outcome = tr_outcome,
     .hash = tr_hash,

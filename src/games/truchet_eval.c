@@ -35,42 +35,39 @@ struct tr_weights {
 #endif
 static const struct tr_weights weights = TR_EVAL_WEIGHTS;
 
-/* Junctions orthogonally next to a junction of b. */
-static uint64_t orth_spread(uint64_t b)
+/* The empty junctions a stack on a junction of from reaches along links
+ * through empty junctions only (flood fill from all of them at once). */
+static uint64_t steps_of(uint64_t from, uint64_t empty, struct links l)
 {
-    return ((b << 1) & ~FILE_A) | ((b >> 1) & ~FILE_H) | b << 8 | b >> 8;
-}
-
-/* The junctions linked to a junction of goal through empty junctions
- * only (goal itself when it is empty): a stack there steps into goal. */
-static uint64_t step_from(uint64_t goal, uint64_t empty, struct links l)
-{
-    uint64_t path = goal & empty;
+    uint64_t r = link_spread(from, l) & empty;
     for (;;) {
-        uint64_t n = path | (link_spread(path, l) & empty);
-        if (n == path)
-            return path | link_spread(path, l);
-        path = n;
+        uint64_t n = r | (link_spread(r, l) & empty);
+        if (n == r)
+            return r;
+        r = n;
     }
 }
 
-/* The junctions from which a stack brings chips onto a junction of goal
- * within one turn, the stacks standing still: a step into goal, or a step
- * (or none) next to goal and a split or merge onto it.  Diagonal links
- * keep a junction's colour, and the target bases are of the other colour
- * than a side's start, so most ways to a base end orthogonally. */
-static uint64_t one_turn_from(uint64_t goal, uint64_t empty, struct links l)
+/* The junctions onto which a stack on a junction of from brings chips
+ * within one turn, the stacks standing still: a step, or a step (or none)
+ * and a split or merge onto an orthogonal neighbour.  Diagonal links keep
+ * a junction's colour, and the target bases are of the other colour than
+ * a side's start, so most ways to a base end orthogonally.  Links are
+ * symmetric, so spreading forward from all the stacks at once gives what
+ * searching back from each base would. */
+static uint64_t one_turn_to(uint64_t from, uint64_t empty, struct links l)
 {
-    uint64_t side = orth_spread(goal);
-    return goal | side | step_from(goal | side, empty, l);
+    uint64_t at = from | steps_of(from, empty, l);
+    return at | orth_spread(at);
 }
 
 /* Side p's threats on the target bases it does not hold: for each, the
  * fewest turns (up to 3) in which an own stack brings chips onto it, the
  * board standing still, weighs near[turns - 1] (in one turn: by a step,
- * or ending orthogonally with a stack of 2 or more, which can split); and
- * when the bases held plus those within one turn make 3, the win is a
- * move away (for the side to move) or must be parried (for the other). */
+ * or ending orthogonally with a stack of 2 or more, which can split; later
+ * turns count any stack, through empty junctions); and when the bases held
+ * plus those within one turn make 3, the win is a move away (for the side
+ * to move) or must be parried (for the other). */
 static int base_threats(const struct tr_state *st, int p, bool to_move)
 {
     const struct tr_weights *w = &weights;
@@ -83,25 +80,15 @@ static int base_threats(const struct tr_state *st, int p, bool to_move)
     }
     uint64_t empty = ~(own | st->occ[!p]);
     struct links l = links_of(st->tiles);
-    int v = 0;
-    int in_one = 0;
-    for (uint64_t b = home_of[!p] & ~own; b;) {
-        uint64_t goal = bb_bit(bb_pop(&b));
-        if ((step_from(goal, empty, l) & own) ||
-            (one_turn_from(goal, empty, l) & tall)) {
-            v += w->near[0];
-            in_one++;
-            continue;
-        }
-        for (int k = 1; k < 3; k++) {
-            uint64_t from = one_turn_from(goal, empty, l);
-            if (from & own) {
-                v += w->near[k];
-                break;
-            }
-            goal = from & empty;
-        }
-    }
+    uint64_t goals = home_of[!p] & ~own;
+    uint64_t stepped = steps_of(own, empty, l);
+    uint64_t in1 = (stepped | one_turn_to(tall, empty, l)) & goals;
+    uint64_t in2 = (own | stepped) | orth_spread(own | stepped);
+    uint64_t in3 = one_turn_to(in2 & empty, empty, l) & goals & ~in2;
+    in2 &= goals & ~in1;
+    int in_one = bb_count(in1);
+    int v = w->near[0] * in_one + w->near[1] * bb_count(in2) +
+            w->near[2] * bb_count(in3);
     if (bb_count(own & home_of[!p]) + in_one >= 3)
         v += to_move ? w->win_now : w->win_later;
     return v;

@@ -68,6 +68,12 @@ static inline uint64_t link_spread(uint64_t b, struct links l)
            ((b & l.nw) << 7) | ((b >> 7) & l.nw);
 }
 
+/* Junctions orthogonally next to a junction of b. */
+static inline uint64_t orth_spread(uint64_t b)
+{
+    return ((b << 1) & ~FILE_A) | ((b >> 1) & ~FILE_H) | b << 8 | b >> 8;
+}
+
 /* Step destinations of a stack on s: the junctions reached from s along
  * links through empty junctions only (flood fill). */
 static inline uint64_t reach_of(int s, uint64_t empty, struct links l)
