@@ -29,7 +29,6 @@
 #define LMR_MIN_INDEX 3
 #define LAZY_PICKS 4             /* then the rest of the list is sorted */
 #define SOLVE_SHALLOW 8          /* solve: iterations before the full depth */
-#define QUIET_MAX_PLIES 4        /* quiescence plies below the nominal depth */
 
 static unsigned hist_index(move_t m)
 {
@@ -165,64 +164,6 @@ static int search_move(struct worker *w, int ply, int depth, int alpha,
     if (v > alpha && v < beta && pv && !w->stop)
         v = child_value(w, ply, depth - 1, alpha, beta, true, same);
     return v;
-}
-
-/* Value of a position where the static evaluation stands in. */
-static int leaf_value(struct worker *w, const void *st, int ply)
-{
-    const struct game_ops *g = w->s->g;
-    int margin = 0;
-    enum game_status o = g->outcome(st, &margin);
-    if (o != GAME_ONGOING)
-        return score_terminal(w->s, o, margin, g->side_to_move(st), ply);
-    w->unresolved++;
-    return clamp_eval(g->evaluate(st));
-}
-
-/* Quiescence (doc/search.md, "Quiescence"): below the nominal depth, the
- * side to move may stand on the static evaluation or play one of the
- * game's noisy moves (gen_noisy), up to QUIET_MAX_PLIES deep.  Noisy
- * lines are short and mostly irreversible, so neither the table nor the
- * repetition check is consulted. */
-static int quiet_node(struct worker *w, int ply, int qply, int alpha,
-                      int beta)
-{
-    const struct game_ops *g = w->s->g;
-    const unsigned char *st = worker_state(w, ply);
-    if (ply > w->seldepth)
-        w->seldepth = ply;
-    int best = leaf_value(w, st, ply);
-    if (best >= beta || qply >= QUIET_MAX_PLIES ||
-        ply >= SEARCH_MAX_PLY - 1 || best >= EVAL_WIN_MIN ||
-        best <= -EVAL_WIN_MIN)
-        return best;
-    move_t *mv = search_ply_moves(w, ply);
-    if (!mv)
-        return best;
-    if (best > alpha)
-        alpha = best;
-    int side = g->side_to_move(st);
-    unsigned char *child = worker_state(w, ply + 1);
-    int n = g->gen_noisy(st, mv);
-    for (int i = 0; i < n; i++) {
-        memcpy(child, st, g->state_size);
-        g->play(child, mv[i]);
-        worker_count(w);
-        if (w->stop)
-            return 0;
-        int v = g->side_to_move(child) == side
-              ? quiet_node(w, ply + 1, qply + 1, alpha, beta)
-              : -quiet_node(w, ply + 1, qply + 1, -beta, -alpha);
-        if (w->stop)
-            return 0;
-        if (v > best)
-            best = v;
-        if (v > alpha)
-            alpha = v;
-        if (v >= beta)
-            break;
-    }
-    return best;
 }
 
 /* Looks the node up; true with *v set when the entry decides it. */
@@ -418,9 +359,9 @@ static int ab_node(struct worker *w, int ply, int depth, int alpha, int beta,
     if (rep_draw(w, ply, st, &rep))
         return rep;
     if (depth <= 0 && g->gen_noisy && !s->exact)
-        return quiet_node(w, ply, 0, alpha, beta);
+        return search_quiesce(w, ply, alpha, beta);
     if (depth <= 0 || ply >= SEARCH_MAX_PLY - 1)
-        return leaf_value(w, st, ply);
+        return search_leaf_value(w, st, ply);
     /* A draw within reach makes the value depend on its distance. */
     bool salted = adj <= depth;
     uint64_t key = g->hash(st) ^ s->key_salt;
@@ -433,7 +374,7 @@ static int ab_node(struct worker *w, int ply, int depth, int alpha, int beta,
         return v;
     move_t *mv = search_ply_moves(w, ply);
     if (!mv)
-        return leaf_value(w, st, ply);
+        return search_leaf_value(w, st, ply);
     struct node nd = {
         .ply = ply, .depth = depth, .alpha = alpha, .beta = beta,
         .side = g->side_to_move(st), .pv = pv,
@@ -641,7 +582,7 @@ static void forced_result(struct search *s, struct search_result *out)
     memcpy(child, s->root, g->state_size);
     g->play(child, w->root_moves[0]);
     w->nodes++;
-    int v = leaf_value(w, child, 1);
+    int v = search_leaf_value(w, child, 1);
     bool same = g->side_to_move(child) == g->side_to_move(s->root);
     out->best = w->root_moves[0];
     out->score = same ? v : -v;

@@ -129,6 +129,11 @@ struct search {
 void search_poll(struct worker *w);
 /* Per-ply move list of w (NULL when memory is short). */
 move_t *search_ply_moves(struct worker *w, int ply);
+/* quiesce.c: the value of the position at ply where the static
+ * evaluation stands in (the game's result if it is over), from its side
+ * to move's view; and the quiescence search below the nominal depth. */
+int search_leaf_value(struct worker *w, const void *st, int ply);
+int search_quiesce(struct worker *w, int ply, int alpha, int beta);
 /* Starts fn(arg) as w's thread with every signal blocked, so that signal
  * handlers run on the caller's thread only; pthread_create's result. */
 int search_spawn(struct worker *w, void *(*fn)(void *), void *arg);
