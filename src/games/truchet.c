@@ -413,9 +413,7 @@ static uint64_t landing_of(move_t m)
 {
     int kind = MV_KIND(m);
     unsigned aux = MV_AUX(m);
-    if (kind == K_STEP)
-        return bb_bit(MV_TO(m));
-    if (kind == K_MERGE)
+    if (kind == K_STEP || kind == K_MERGE)
         return bb_bit(MV_TO(m));
     if (kind == K_STEP_MERGE)
         return bb_bit(nbr(MV_TO(m), (int)(aux >> 4 & 3)));
