@@ -224,6 +224,36 @@ START_TEST(test_same_value_small_boards)
 }
 END_TEST
 
+/* One searcher proves boards of different shapes in turn, keeping its
+ * scratch and the geometry of the last shape: every answer, node count
+ * included, is what a new searcher gives. */
+START_TEST(test_searcher_reused)
+{
+    static const int sizes[][2] = { { 2, 3 }, { 3, 2 }, { 2, 2 },
+                                    { 3, 2 }, { 3, 2 }, { 2, 4 } };
+    const struct game_ops *g = &cephalopod_ops;
+    unsigned char *st = malloc(g->state_size);
+    struct search *kept = search_new(g, 4);
+    ck_assert(st && kept);
+    struct search_limits l = { .threads = 1, .seed = 1 };
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        setup_board(st, sizes[i][0], sizes[i][1]);
+        struct search_result again, fresh;
+        ck_assert_int_eq(search_solve(kept, st, &l, &again), 0);
+        struct search *s = search_new(g, 4);
+        ck_assert_ptr_nonnull(s);
+        ck_assert_int_eq(search_solve(s, st, &l, &fresh), 0);
+        search_free(s);
+        ck_assert(again.proven && fresh.proven);
+        ck_assert_int_eq(again.margin, fresh.margin);
+        ck_assert_int_eq(again.best, fresh.best);
+        ck_assert_uint_eq(again.nodes, fresh.nodes);
+    }
+    search_free(kept);
+    free(st);
+}
+END_TEST
+
 /* The number of empty cells of st. */
 static int empty_cells(const void *st)
 {
@@ -276,6 +306,7 @@ static Suite *ceph_packed_suite(void)
     tcase_set_timeout(tc, 300);     /* seconds, more under sanitizers */
     tcase_add_test(tc, test_packed_follows_rules);
     tcase_add_test(tc, test_same_value_small_boards);
+    tcase_add_test(tc, test_searcher_reused);
     tcase_add_test(tc, test_same_value_endgames);
     suite_add_tcase(s, tc);
     return s;

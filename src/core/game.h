@@ -75,7 +75,9 @@ struct packed_ops {
     size_t geometry_size;
     int max_children;          /* upper bound of children() for any fit */
     /* Fills *geo for positions shaped like *st; false when they do not
-     * fit 64 bits (the caller then uses the generic solver). */
+     * fit 64 bits (the caller then uses the generic solver).  *geo is
+     * all zero the first time, then what earlier calls left: a geometry
+     * already made for st's shape may be kept as it is. */
     bool (*init)(void *geo, const void *st);
     /* *st packed, from its side to move's view. */
     uint64_t (*pack)(const void *geo, const void *st);

@@ -160,6 +160,8 @@ static bool ceph_packed_init(void *geo, const void *st)
     struct ceph_geo *g = geo;
     if (p->w * p->h > PACKED_CELLS)
         return false;
+    if (g->cells > 0 && g->w == p->w && g->h == p->h)
+        return true;           /* made for this shape already */
     memset(g, 0, sizeof *g);
     g->w = p->w;
     g->h = p->h;

@@ -289,6 +289,7 @@ void search_free(struct search *s)
     mcts_free(s);
     rep_free(s);
     solve_free(s);
+    solve_packed_free(s);
     tt_free(&s->tt);
     free(s);
 }

@@ -97,6 +97,18 @@ struct solve_scratch {
     size_t line_size;          /* bytes of line                          */
 };
 
+/* The fast path's scratch (solve_packed.c), kept the same way: the rows
+ * the search fills and the game's geometry, which its init keeps while
+ * the board's shape stays the same. */
+struct packed_scratch {
+    void *geo;                 /* game_ops.packed->geometry_size bytes   */
+    uint64_t *kids;            /* per ply, max_children each: children   */
+    uint64_t *keys;            /* per ply: their keys                    */
+    int8_t *upper;             /* per ply: their upper bounds            */
+    int *scores;               /* max_children: sort keys of one node    */
+    uint64_t *line;            /* max_children: a forced line's next     */
+};
+
 struct search {
     const struct game_ops *g;
     size_t hash_mb;
@@ -118,6 +130,7 @@ struct search {
     double deadline;           /* 0 = none                                   */
     struct rep_set rep;
     struct solve_scratch solve;
+    struct packed_scratch packed;
     double soft_deadline;      /* no new iteration after it; 0 = none        */
     atomic_bool stop_all;
     _Atomic uint64_t shared_nodes;   /* flushed by workers every 1024 nodes */
@@ -165,6 +178,8 @@ int ab_search(struct search *s, struct search_result *out);
  * out->proven is false for a loss). */
 int solve_exact(struct search *s, bool win_loss, struct search_result *out);
 void solve_free(struct search *s);
+/* solve_packed.c */
+void solve_packed_free(struct search *s);
 /* mcts.c: MCTS-Solver with informed playouts, or (plain) UCT with uniform
  * random playouts. */
 int mcts_search(struct search *s, bool plain, struct search_result *out);

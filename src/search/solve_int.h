@@ -164,7 +164,7 @@ static inline int solve_children(struct solve_progress *p, int ply, int n,
  * first s->solve_table_bytes (a power of two, as the table is). */
 size_t solve_table_bytes(const struct search *s);
 
-/* solve_packed.c: the fast path.  Returns false, having done nothing,
+/* solve_packed.c: the fast path.  Returns false, having searched nothing,
  * when the game has no packed positions or the root does not fit. */
 bool solve_packed(struct search *s, bool win_loss, struct search_result *out);
 

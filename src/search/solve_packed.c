@@ -299,43 +299,69 @@ static int packed_test(void *solver, int beta, move_t *best)
     return v;
 }
 
-bool solve_packed(struct search *s, bool win_loss, struct search_result *out)
+void solve_packed_free(struct search *s)
 {
-    const struct packed_ops *ops = s->g->packed;
-    if (!ops)
-        return false;
-    void *geo = malloc(ops->geometry_size);
-    size_t cells = (size_t)SEARCH_MAX_PLY * (size_t)ops->max_children;
-    struct packed_solver sv = {
-        .w = s->w[0],
-        .ops = ops,
-        .geo = geo,
-        .width = ops->max_children,
+    struct packed_scratch *k = &s->packed;
+    free(k->geo);
+    free(k->kids);
+    free(k->keys);
+    free(k->upper);
+    free(k->scores);
+    free(k->line);
+    memset(k, 0, sizeof *k);
+}
+
+/* Makes s->packed hold the rows for ops, once for the searcher's life
+ * (a proof attempt per genmove would otherwise allocate and fill some
+ * 0.9 MB); false when memory is short. */
+static bool scratch_ready(struct search *s, const struct packed_ops *ops)
+{
+    struct packed_scratch *k = &s->packed;
+    if (k->geo)
+        return true;
+    size_t width = (size_t)ops->max_children;
+    size_t cells = (size_t)SEARCH_MAX_PLY * width;
+    struct packed_scratch made = {
+        .geo = calloc(1, ops->geometry_size),      /* zero: never made */
         .kids = malloc(cells * sizeof(uint64_t)),
         .keys = malloc(cells * sizeof(uint64_t)),
         .upper = malloc(cells),
-        .scores = malloc((size_t)ops->max_children * sizeof(int)),
-        .line = malloc((size_t)ops->max_children * sizeof(uint64_t)),
+        .scores = malloc(width * sizeof(int)),
+        .line = malloc(width * sizeof(uint64_t)),
     };
-    bool fits = geo && sv.kids && sv.keys && sv.upper && sv.scores &&
-                sv.line && ops->init(geo, s->root);
-    if (fits) {
-        sv.root = ops->pack(geo, s->root);
-        fits = ops->count_children(geo, sv.root) > 0;
-    }
-    if (fits) {
-        size_t bytes = solve_table_bytes(s);
-        sv.table = tt_lend(&s->tt, bytes);     /* all zero: slots empty */
-        sv.mask = bytes / sizeof(struct packed_bucket) - 1;
-        solve_progress_init(&sv.pr, s, (sv.mask + 1) * PACKED_WAYS);
-        solve_drive(&sv.pr, win_loss, packed_test, &sv, out);
-        tt_reclaim(&s->tt, bytes);
-    }
-    free(sv.line);
-    free(sv.scores);
-    free(sv.upper);
-    free(sv.keys);
-    free(sv.kids);
-    free(geo);
-    return fits;
+    *k = made;
+    if (made.geo && made.kids && made.keys && made.upper && made.scores &&
+        made.line)
+        return true;
+    solve_packed_free(s);
+    return false;
+}
+
+bool solve_packed(struct search *s, bool win_loss, struct search_result *out)
+{
+    const struct packed_ops *ops = s->g->packed;
+    if (!ops || !scratch_ready(s, ops) || !ops->init(s->packed.geo, s->root))
+        return false;
+    const struct packed_scratch *k = &s->packed;
+    struct packed_solver sv = {
+        .w = s->w[0],
+        .ops = ops,
+        .geo = k->geo,
+        .width = ops->max_children,
+        .kids = k->kids,
+        .keys = k->keys,
+        .upper = k->upper,
+        .scores = k->scores,
+        .line = k->line,
+        .root = ops->pack(k->geo, s->root),
+    };
+    if (ops->count_children(k->geo, sv.root) == 0)
+        return false;
+    size_t bytes = solve_table_bytes(s);
+    sv.table = tt_lend(&s->tt, bytes);     /* all zero: slots empty */
+    sv.mask = bytes / sizeof(struct packed_bucket) - 1;
+    solve_progress_init(&sv.pr, s, (sv.mask + 1) * PACKED_WAYS);
+    solve_drive(&sv.pr, win_loss, packed_test, &sv, out);
+    tt_reclaim(&s->tt, bytes);
+    return true;
 }
