@@ -148,10 +148,14 @@ static void store(struct solver *sv, uint64_t key, uint32_t best_child, int lo,
  * far it got at the root, the work done and the table's fill. */
 static void print_progress(const struct solve_progress *p)
 {
+    _Static_assert(SOLVE_PATH_PLIES == 3, "the format shows three plies");
     search_report(p->s, NULL, 0,
-                  "solve lower %d upper %d test %d root %d/%d table %.1f%%",
+                  "solve lower %d upper %d test %d root %d/%d table %.1f%% "
+                  "path %d/%d %d/%d %d/%d",
                   p->lo, p->hi, p->beta, p->root_refuted, p->root_moves,
-                  100.0 * (double)p->used / (double)p->slots);
+                  100.0 * (double)p->used / (double)p->slots,
+                  p->path_at[0], p->path_of[0], p->path_at[1], p->path_of[1],
+                  p->path_at[2], p->path_of[2]);
 }
 
 void solve_progress_init(struct solve_progress *p, struct search *s,

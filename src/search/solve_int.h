@@ -16,6 +16,9 @@
 #define MARGIN_INF 127
 _Static_assert(WIN_MARGIN_CAP < MARGIN_INF, "margins fit the entries");
 
+/* How many plies from the root a progress line shows the path of. */
+#define SOLVE_PATH_PLIES 3
+
 /* Where a proof stands, for the progress lines, and whether it stopped. */
 struct solve_progress {
     struct search *s;
@@ -23,6 +26,9 @@ struct solve_progress {
     int beta;                /* the current test: margin >= beta?        */
     int root_moves;          /* root moves of the current test           */
     int root_refuted;        /* of them, shown not to reach beta         */
+    /* Where the search is: the move under search at plies 0, 1, 2 (from
+     * 1) and how many the node has; 0/0 below a node that has not begun. */
+    int path_at[SOLVE_PATH_PLIES], path_of[SOLVE_PATH_PLIES];
     uint64_t used;           /* table entries in use                     */
     uint64_t slots;          /* table entries in all                     */
     double next_report;      /* clock_now() time of the next line        */
@@ -142,9 +148,17 @@ static inline int solve_children(struct solve_progress *p, int ply, int n,
         p->root_moves = n;
         p->root_refuted = 0;
     }
+    bool on_path = ply < SOLVE_PATH_PLIES;
+    if (on_path)
+        p->path_of[ply] = n;
     int best = -MARGIN_INF;
     *best_at = 0;
     for (int i = 0; i < n && alpha < beta; i++) {
+        if (on_path) {
+            p->path_at[ply] = i + 1;
+            for (int below = ply + 1; below < SOLVE_PATH_PLIES; below++)
+                p->path_at[below] = p->path_of[below] = 0;
+        }
         int v = upper[i] <= alpha ? upper[i]
                                   : child_value(solver, ply, i, alpha, beta);
         if (p->aborted)
