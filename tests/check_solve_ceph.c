@@ -103,8 +103,8 @@ static char *solve_board_progress(const char *size, size_t hash_mb,
 /* A proof stopped by its node budget ends with a progress line that says
  * where it stood: no bound yet, the first test (margin >= 0?), the 12
  * root moves of 4x3, the path under search (the first root move, after
- * 100 000 nodes still, and a move of each node below it) and the nodes
- * spent. */
+ * 100 000 nodes still, and a move of each of the five nodes below it)
+ * and the nodes spent. */
 START_TEST(test_solve_progress_when_stopped)
 {
     struct search_result r;
@@ -117,12 +117,14 @@ START_TEST(test_solve_progress_when_stopped)
     ck_assert_ptr_nonnull(strstr(line, " nodes 100000 "));
     const char *path = strstr(line, " path ");
     ck_assert_ptr_nonnull(path);
-    int at[3], of[3];
-    ck_assert_int_eq(sscanf(path, " path %d/%d %d/%d %d/%d", &at[0], &of[0],
-                            &at[1], &of[1], &at[2], &of[2]), 6);
+    int at[6], of[6];
+    ck_assert_int_eq(sscanf(path, " path %d/%d %d/%d %d/%d %d/%d %d/%d %d/%d",
+                            &at[0], &of[0], &at[1], &of[1], &at[2], &of[2],
+                            &at[3], &of[3], &at[4], &of[4], &at[5], &of[5]),
+                     12);
     ck_assert_int_eq(at[0], 1);
     ck_assert_int_eq(of[0], 12);
-    for (int ply = 1; ply < 3; ply++) {
+    for (int ply = 1; ply < 6; ply++) {
         ck_assert_int_ge(at[ply], 1);
         ck_assert_int_le(at[ply], of[ply]);
     }

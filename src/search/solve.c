@@ -148,14 +148,16 @@ static void store(struct solver *sv, uint64_t key, uint32_t best_child, int lo,
  * far it got at the root, the work done and the table's fill. */
 static void print_progress(const struct solve_progress *p)
 {
-    _Static_assert(SOLVE_PATH_PLIES == 3, "the format shows three plies");
+    char path[SOLVE_PATH_PLIES * 24] = "";
+    size_t len = 0;
+    for (int ply = 0; ply < SOLVE_PATH_PLIES; ply++)
+        len += (size_t)snprintf(path + len, sizeof path - len, " %d/%d",
+                                p->path_at[ply], p->path_of[ply]);
     search_report(p->s, NULL, 0,
                   "solve lower %d upper %d test %d root %d/%d table %.1f%% "
-                  "path %d/%d %d/%d %d/%d",
+                  "path%s",
                   p->lo, p->hi, p->beta, p->root_refuted, p->root_moves,
-                  100.0 * (double)p->used / (double)p->slots,
-                  p->path_at[0], p->path_of[0], p->path_at[1], p->path_of[1],
-                  p->path_at[2], p->path_of[2]);
+                  100.0 * (double)p->used / (double)p->slots, path);
 }
 
 void solve_progress_init(struct solve_progress *p, struct search *s,

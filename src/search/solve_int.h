@@ -17,7 +17,7 @@
 _Static_assert(WIN_MARGIN_CAP < MARGIN_INF, "margins fit the entries");
 
 /* How many plies from the root a progress line shows the path of. */
-#define SOLVE_PATH_PLIES 3
+#define SOLVE_PATH_PLIES 6
 
 /* Where a proof stands, for the progress lines, and whether it stopped. */
 struct solve_progress {
@@ -26,8 +26,9 @@ struct solve_progress {
     int beta;                /* the current test: margin >= beta?        */
     int root_moves;          /* root moves of the current test           */
     int root_refuted;        /* of them, shown not to reach beta         */
-    /* Where the search is: the move under search at plies 0, 1, 2 (from
-     * 1) and how many the node has; 0/0 below a node that has not begun. */
+    /* Where the search is: the move under search at each of the first
+     * plies (from 1) and how many the node has; 0/0 below a node that
+     * has not begun. */
     int path_at[SOLVE_PATH_PLIES], path_of[SOLVE_PATH_PLIES];
     uint64_t used;           /* table entries in use                     */
     uint64_t slots;          /* table entries in all                     */
