@@ -76,8 +76,8 @@ static void check_key(const struct packed_ops *p, const void *geo,
                   (unsigned long long)key, (unsigned long long)pos);
 }
 
-/* After every ply of random games on every board from 2x2 to 4x4, the
- * packed children are exactly the packed positions after each legal
+/* After every ply of random games on every board that fits (2x2 to 4x4,
+ * 2x8, 5x3 and the rest of at most 16 cells), the packed children are exactly the packed positions after each legal
  * move, their keys are the keys of those positions, the counts agree,
  * and a full board's margin is the rules' (from the mover's view). */
 START_TEST(test_packed_follows_rules)
@@ -95,8 +95,8 @@ START_TEST(test_packed_follows_rules)
     struct rng rng;
     rng_seed(&rng, 19);
     long plies = 0;
-    for (int w = 2; w <= 4; w++)
-        for (int h = 2; h <= 4; h++)
+    for (int w = 2; w <= 8; w++)
+        for (int h = 2; w * h <= 16; h++)
             for (int game = 0; game < 30; game++) {
                 setup_board(st, w, h);
                 ck_assert(p->init(geo, st));

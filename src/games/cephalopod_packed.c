@@ -25,14 +25,22 @@
 #define PACKED_CELLS 16
 #define LOW_BITS 0x1111111111111111ULL   /* bit 0 of every nibble */
 #define NSYMS 8                          /* images of a square board */
-#define NBYTES 8
 #define NMASKS (1 << NDIRS)
+#define MAX_SWAPS 4          /* a reflection of up to 8 columns or rows */
+_Static_assert(MAX_SWAPS >= SIDE_MAX / 2, "a mirror swaps SIDE_MAX / 2 pairs");
+
+/* A permutation of the cells as delta swaps: the nibbles under mask[i]
+ * trade places with those shift[i] bits above them. */
+struct cell_perm {
+    int swaps;
+    uint64_t mask[MAX_SWAPS];
+    uint8_t shift[MAX_SWAPS];
+};
 
 /* The shape of one board size. */
 struct ceph_geo {
     int w, h, cells;
     int nsyms;                 /* 8 on a square board, 4 on a rectangle */
-    int nbytes;                /* bytes holding cells: (cells + 1) / 2   */
     uint64_t board;            /* bit 0 of every cell's nibble           */
     /* Per cell and direction: where the neighbour's pips are (a shift)
      * and 7, or 0 where the board ends. */
@@ -47,8 +55,9 @@ struct ceph_geo {
      * are used); shift[t][c]: the bit offset of cell c in image t. */
     uint64_t taken[NSYMS][PACKED_CELLS][NMASKS];
     uint8_t shift[NSYMS][PACKED_CELLS];
-    /* image[t][j][b]: where byte j = b of a position goes in image t. */
-    uint64_t image[NSYMS][NBYTES][256];
+    /* The moves of the contents of the cells that make the images: x
+     * mirrored, y mirrored, and (square boards) the transposition. */
+    struct cell_perm mirror_x, mirror_y, transpose;
 };
 
 /* Bit 0 of every nibble holding a die. */
@@ -135,23 +144,45 @@ static void init_sets(struct ceph_geo *g)
     }
 }
 
+/* Adds to *p the swap of cell a with cell b (a < b) and of every pair
+ * that lies the same distance apart in the same swap. */
+static void add_swap(struct cell_perm *p, int a, int b)
+{
+    uint8_t shift = (uint8_t)(4 * (b - a));
+    int i = 0;
+    while (i < p->swaps && p->shift[i] != shift)
+        i++;
+    if (i == p->swaps) {
+        p->swaps++;
+        p->shift[i] = shift;
+        p->mask[i] = 0;
+    }
+    p->mask[i] |= 15ULL << (4 * a);
+}
+
 static void init_images(struct ceph_geo *g)
 {
-    for (int t = 0; t < g->nsyms; t++) {
+    for (int t = 0; t < g->nsyms; t++)
         for (int c = 0; c < g->cells; c++)
             g->shift[t][c] = (uint8_t)(4 * image_cell(g, t, c));
-        for (int j = 0; j < g->nbytes; j++)
-            for (int b = 0; b < 256; b++) {
-                uint64_t img = 0;
-                for (int half = 0; half < 2; half++) {
-                    int cell = 2 * j + half;
-                    uint64_t nibble = (uint64_t)(b >> (4 * half) & 15);
-                    if (cell < g->cells)
-                        img |= nibble << g->shift[t][cell];
-                }
-                g->image[t][j][b] = img;
-            }
+    /* the images 1, 2 and 4 are the three generators (image_cell) */
+    struct cell_perm *perm[] = { &g->mirror_x, &g->mirror_y, &g->transpose };
+    for (int k = 0; k < 3 && 1 << k < g->nsyms; k++)
+        for (int c = 0; c < g->cells; c++) {
+            int to = image_cell(g, 1 << k, c);
+            if (c < to)
+                add_swap(perm[k], c, to);
+        }
+}
+
+/* x with its cells moved by p. */
+static inline uint64_t permute(const struct cell_perm *p, uint64_t x)
+{
+    for (int i = 0; i < p->swaps; i++) {
+        uint64_t t = (x ^ x >> p->shift[i]) & p->mask[i];
+        x ^= t ^ t << p->shift[i];
     }
+    return x;
 }
 
 static bool ceph_packed_init(void *geo, const void *st)
@@ -167,7 +198,6 @@ static bool ceph_packed_init(void *geo, const void *st)
     g->h = p->h;
     g->cells = p->w * p->h;
     g->nsyms = p->w == p->h ? NSYMS : NSYMS / 2;
-    g->nbytes = (g->cells + 1) / 2;
     init_neighbours(g);
     init_sets(g);
     init_images(g);
@@ -189,17 +219,18 @@ static uint64_t ceph_pack(const void *geo, const void *st)
     return pos;
 }
 
-/* The images of pos: img[t] for every symmetry t of the board. */
+/* The images of pos: img[t] for every symmetry t of the board (the
+ * mirrors, then on a square board the transpositions of those). */
 static void images(const struct ceph_geo *g, uint64_t pos,
                    uint64_t img[NSYMS])
 {
-    for (int t = 0; t < g->nsyms; t++) {
-        const uint64_t(*lut)[256] = g->image[t];
-        uint64_t v = 0;
-        for (int j = 0; j < g->nbytes; j++)
-            v |= lut[j][pos >> (8 * j) & 255];
-        img[t] = v;
-    }
+    img[0] = pos;
+    img[1] = permute(&g->mirror_x, pos);
+    img[2] = permute(&g->mirror_y, pos);
+    img[3] = permute(&g->mirror_y, img[1]);
+    if (g->nsyms == NSYMS)
+        for (int t = 0; t < NSYMS / 2; t++)
+            img[NSYMS / 2 + t] = permute(&g->transpose, img[t]);
 }
 
 static uint64_t ceph_key(const void *geo, uint64_t pos)
