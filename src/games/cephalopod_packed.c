@@ -24,6 +24,7 @@
 
 #define PACKED_CELLS 16
 #define LOW_BITS 0x1111111111111111ULL   /* bit 0 of every nibble */
+#define PIP_BITS 0x7777777777777777ULL   /* the pips of every nibble */
 #define NSYMS 8                          /* images of a square board */
 #define NMASKS (1 << NDIRS)
 #define MAX_SWAPS 4          /* a reflection of up to 8 columns or rows */
@@ -42,10 +43,10 @@ struct ceph_geo {
     int w, h, cells;
     int nsyms;                 /* 8 on a square board, 4 on a rectangle */
     uint64_t board;            /* bit 0 of every cell's nibble           */
-    /* Per cell and direction: where the neighbour's pips are (a shift)
-     * and 7, or 0 where the board ends. */
-    uint8_t nb_shift[PACKED_CELLS][NDIRS];
-    uint8_t nb_mask[PACKED_CELLS][NDIRS];
+    /* The pips bits of the cells with a neighbour to the left, and of
+     * those with one to the right; the bits of a row. */
+    uint64_t has_left, has_right;
+    int row_bits;
     /* CAPTURE_SETS and MOVE_COUNT keyed by the four pips as 3-bit fields
      * (left, down << 3, up << 6, right << 9): no multiplications. */
     uint16_t sets[1 << (3 * NDIRS)];
@@ -80,13 +81,31 @@ static inline int count_nibbles(uint64_t x)
     return (int)((x * 0x0101010101010101ULL) >> 56);
 }
 
-/* The index of cell's neighbours' pips in sets[] and count[]. */
-static inline unsigned neighbour_key(const struct ceph_geo *g, uint64_t pos,
-                                     int cell)
+/* For every cell of a position, the pips of its neighbour in one
+ * direction, in the cell's own nibble (0 where the board ends). */
+struct neighbours {
+    uint64_t left, down, up, right;
+};
+
+static inline struct neighbours neighbours_of(const struct ceph_geo *g,
+                                              uint64_t pos)
 {
-    const uint8_t *sh = g->nb_shift[cell], *m = g->nb_mask[cell];
-    return (unsigned)((pos >> sh[0] & m[0]) | (pos >> sh[1] & m[1]) << 3 |
-                      (pos >> sh[2] & m[2]) << 6 | (pos >> sh[3] & m[3]) << 9);
+    uint64_t pips = pos & PIP_BITS;
+    struct neighbours nb = {
+        .left = pips << 4 & g->has_left,
+        .down = pips << g->row_bits,     /* nothing lies above the board */
+        .up = pips >> g->row_bits,
+        .right = pips >> 4 & g->has_right,
+    };
+    return nb;
+}
+
+/* The index of cell's neighbours' pips in sets[] and count[]. */
+static inline unsigned neighbour_key(const struct neighbours *nb, int cell)
+{
+    int at = 4 * cell;
+    return (unsigned)((nb->left >> at & 7) | (nb->down >> at & 7) << 3 |
+                      (nb->up >> at & 7) << 6 | (nb->right >> at & 7) << 9);
 }
 
 /* Cell (x, y) under symmetry t (cephalopod.c's numbering: bit 0 mirrors
@@ -110,16 +129,19 @@ static void init_neighbours(struct ceph_geo *g)
 {
     static const int dx[NDIRS] = { -1, 0, 0, 1 };    /* left down up right */
     static const int dy[NDIRS] = { 0, -1, 1, 0 };
+    g->row_bits = 4 * g->w;
     for (int c = 0; c < g->cells; c++) {
         g->board |= 1ULL << (4 * c);
         int x = c % g->w, y = c / g->w;
+        if (x > 0)
+            g->has_left |= 7ULL << (4 * c);
+        if (x < g->w - 1)
+            g->has_right |= 7ULL << (4 * c);
         for (int d = 0; d < NDIRS; d++) {
             int nx = x + dx[d], ny = y + dy[d];
             if (nx < 0 || nx >= g->w || ny < 0 || ny >= g->h)
                 continue;
             int nb = ny * g->w + nx;
-            g->nb_shift[c][d] = (uint8_t)(4 * nb);
-            g->nb_mask[c][d] = 7;
             for (int t = 0; t < g->nsyms; t++)
                 for (unsigned mask = 0; mask < NMASKS; mask++)
                     if (mask >> d & 1)
@@ -244,28 +266,34 @@ static uint64_t ceph_key(const void *geo, uint64_t pos)
     return least;
 }
 
-/* The child that the move at cell c capturing mask makes in image t of
- * a position whose image t is img, before the colours flip. */
-static inline uint64_t moved(const struct ceph_geo *g, int t, uint64_t img,
-                             int c, unsigned mask)
+/* The pips of the die that the move at cell c capturing mask places:
+ * the captured pips add up to at most 6, one nibble's sum (1 if nothing
+ * is captured). */
+static inline uint64_t placed_pips(const struct ceph_geo *g, uint64_t pos,
+                                   int c, unsigned mask)
 {
-    uint64_t taken = g->taken[t][c][mask];
-    /* the captured pips add up to at most 6: one nibble's sum (1 if
-     * nothing is captured) */
-    uint64_t sum = mask ? (img & taken & ~(LOW_BITS << 3)) * LOW_BITS >> 60
-                        : 1;
-    return (img & ~taken) | sum << g->shift[t][c];
+    return mask ? (pos & g->taken[0][c][mask] & PIP_BITS) * LOW_BITS >> 60
+                : 1;
+}
+
+/* The child that the move at cell c capturing mask (placing pips) makes
+ * in image t of a position whose image t is img, before the colours
+ * flip. */
+static inline uint64_t moved(const struct ceph_geo *g, int t, uint64_t img,
+                             int c, unsigned mask, uint64_t pips)
+{
+    return (img & ~g->taken[t][c][mask]) | pips << g->shift[t][c];
 }
 
 /* The smallest image of the child of the move at c capturing mask, on
  * a board of nsyms symmetries (a constant where it is inlined). */
 static inline uint64_t child_key(const struct ceph_geo *g, int nsyms,
                                  const uint64_t img[NSYMS], int c,
-                                 unsigned mask)
+                                 unsigned mask, uint64_t pips)
 {
-    uint64_t least = moved(g, 0, img[0], c, mask);
+    uint64_t least = moved(g, 0, img[0], c, mask, pips);
     for (int t = 1; t < nsyms; t++) {
-        uint64_t k = moved(g, t, img[t], c, mask);
+        uint64_t k = moved(g, t, img[t], c, mask, pips);
         least = k < least ? k : least;
     }
     return least;
@@ -278,20 +306,22 @@ static int ceph_children(const void *geo, uint64_t pos, uint64_t *out,
     uint64_t img[NSYMS] = { 0 };
     if (keys)
         images(g, pos, img);
+    struct neighbours nb = neighbours_of(g, pos);
     int n = 0;
     for (uint64_t empty = g->board & ~occupied(pos); empty;
          empty &= empty - 1) {
         int c = __builtin_ctzll(empty) >> 2;
-        unsigned sets = g->sets[neighbour_key(g, pos, c)];
+        unsigned sets = g->sets[neighbour_key(&nb, c)];
         if (!sets)
             sets = 1;          /* mask 0: the plain move */
         do {
             unsigned mask = (unsigned)__builtin_ctz(sets);
-            out[n] = flip(moved(g, 0, pos, c, mask));
+            uint64_t pips = placed_pips(g, pos, c, mask);
+            out[n] = flip(moved(g, 0, pos, c, mask, pips));
             if (keys)
                 keys[n] = g->nsyms == NSYMS
-                          ? child_key(g, NSYMS, img, c, mask)
-                          : child_key(g, NSYMS / 2, img, c, mask);
+                          ? child_key(g, NSYMS, img, c, mask, pips)
+                          : child_key(g, NSYMS / 2, img, c, mask, pips);
             n++;
             sets &= sets - 1;
         } while (sets);
@@ -302,10 +332,11 @@ static int ceph_children(const void *geo, uint64_t pos, uint64_t *out,
 static int ceph_count_children(const void *geo, uint64_t pos)
 {
     const struct ceph_geo *g = geo;
+    struct neighbours nb = neighbours_of(g, pos);
     int n = 0;
     for (uint64_t empty = g->board & ~occupied(pos); empty;
          empty &= empty - 1)
-        n += g->count[neighbour_key(g, pos, __builtin_ctzll(empty) >> 2)];
+        n += g->count[neighbour_key(&nb, __builtin_ctzll(empty) >> 2)];
     return n;
 }
 
@@ -332,10 +363,11 @@ static int ceph_packed_evaluate(const void *geo, uint64_t pos, int *children)
     uint64_t occ = occupied(pos);
     uint64_t opp = pos >> 3 & LOW_BITS, own = occ & ~opp;
     uint64_t sixes = pos >> 1 & pos >> 2 & ~pos & LOW_BITS;
+    struct neighbours nb = neighbours_of(g, pos);
     int best = 0, n = 0;
     for (uint64_t empty = g->board & ~occ; empty; empty &= empty - 1) {
         int c = __builtin_ctzll(empty) >> 2;
-        unsigned key = neighbour_key(g, pos, c);
+        unsigned key = neighbour_key(&nb, c);
         unsigned sets = g->sets[key];
         n += g->count[key];
         for (; sets; sets &= sets - 1) {
