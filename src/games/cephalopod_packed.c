@@ -43,7 +43,7 @@ struct ceph_geo {
     int w, h, cells;
     int nsyms;                 /* 8 on a square board, 4 on a rectangle */
     uint64_t board;            /* bit 0 of every cell's nibble           */
-    /* The pips bits of the cells with a neighbour to the left, and of
+    /* The nibbles of the cells with a neighbour to the left, and of
      * those with one to the right; the bits of a row. */
     uint64_t has_left, has_right;
     int row_bits;
@@ -51,6 +51,9 @@ struct ceph_geo {
      * (left, down << 3, up << 6, right << 9): no multiplications. */
     uint16_t sets[1 << (3 * NDIRS)];
     uint8_t count[1 << (3 * NDIRS)];
+    /* swing[mask][theirs]: opponent dice minus own dice that capture
+     * mask takes when the neighbours in theirs are the opponent's. */
+    int8_t swing[NMASKS][NMASKS];
     /* taken[t][c][mask]: the nibbles (all four bits) that capture mask at
      * cell c removes, in image t (only masks of neighbours on the board
      * are used); shift[t][c]: the bit offset of cell c in image t. */
@@ -81,7 +84,7 @@ static inline int count_nibbles(uint64_t x)
     return (int)((x * 0x0101010101010101ULL) >> 56);
 }
 
-/* For every cell of a position, the pips of its neighbour in one
+/* For every cell of a position, the nibble of its neighbour in one
  * direction, in the cell's own nibble (0 where the board ends). */
 struct neighbours {
     uint64_t left, down, up, right;
@@ -90,12 +93,11 @@ struct neighbours {
 static inline struct neighbours neighbours_of(const struct ceph_geo *g,
                                               uint64_t pos)
 {
-    uint64_t pips = pos & PIP_BITS;
     struct neighbours nb = {
-        .left = pips << 4 & g->has_left,
-        .down = pips << g->row_bits,     /* nothing lies above the board */
-        .up = pips >> g->row_bits,
-        .right = pips >> 4 & g->has_right,
+        .left = pos << 4 & g->has_left,
+        .down = pos << g->row_bits,      /* nothing lies above the board */
+        .up = pos >> g->row_bits,
+        .right = pos >> 4 & g->has_right,
     };
     return nb;
 }
@@ -106,6 +108,16 @@ static inline unsigned neighbour_key(const struct neighbours *nb, int cell)
     int at = 4 * cell;
     return (unsigned)((nb->left >> at & 7) | (nb->down >> at & 7) << 3 |
                       (nb->up >> at & 7) << 6 | (nb->right >> at & 7) << 9);
+}
+
+/* Which of cell's neighbours are the opponent's dice: bit d for the
+ * direction d of the capture masks. */
+static inline unsigned opponent_neighbours(const struct neighbours *nb,
+                                           int cell)
+{
+    int at = 4 * cell + 3;
+    return (unsigned)((nb->left >> at & 1) | (nb->down >> at & 1) << 1 |
+                      (nb->up >> at & 1) << 2 | (nb->right >> at & 1) << 3);
 }
 
 /* Cell (x, y) under symmetry t (cephalopod.c's numbering: bit 0 mirrors
@@ -134,9 +146,9 @@ static void init_neighbours(struct ceph_geo *g)
         g->board |= 1ULL << (4 * c);
         int x = c % g->w, y = c / g->w;
         if (x > 0)
-            g->has_left |= 7ULL << (4 * c);
+            g->has_left |= 15ULL << (4 * c);
         if (x < g->w - 1)
-            g->has_right |= 7ULL << (4 * c);
+            g->has_right |= 15ULL << (4 * c);
         for (int d = 0; d < NDIRS; d++) {
             int nx = x + dx[d], ny = y + dy[d];
             if (nx < 0 || nx >= g->w || ny < 0 || ny >= g->h)
@@ -164,6 +176,11 @@ static void init_sets(struct ceph_geo *g)
         g->sets[k] = valid ? CAPTURE_SETS[key] : 0;
         g->count[k] = valid ? MOVE_COUNT[key] : 0;
     }
+    for (unsigned mask = 0; mask < NMASKS; mask++)
+        for (unsigned theirs = 0; theirs < NMASKS; theirs++)
+            g->swing[mask][theirs] =
+                (int8_t)(2 * __builtin_popcount(mask & theirs) -
+                         __builtin_popcount(mask));
 }
 
 /* Adds to *p the swap of cell a with cell b (a < b) and of every pair
@@ -354,6 +371,17 @@ static int ceph_final_margin(const void *geo, uint64_t pos)
 #define WEIGHT_DIE 100
 #define WEIGHT_SWING 100       /* per die of the best capture's swing */
 #define WEIGHT_SIX 40          /* a 6 is never captured again */
+/* The dice and the 6s are summed at once, as 5 and 2 per nibble. */
+#define WEIGHT_UNIT 20
+_Static_assert(WEIGHT_DIE == 5 * WEIGHT_UNIT && WEIGHT_SIX == 2 * WEIGHT_UNIT,
+               "the weights of dice and 6s are 5 and 2 units");
+
+/* The sum of the nibbles of x, each at most 14. */
+static inline int nibble_sum(uint64_t x)
+{
+    x = (x & 0x0F0F0F0F0F0F0F0FULL) + (x >> 4 & 0x0F0F0F0F0F0F0F0FULL);
+    return (int)((x * 0x0101010101010101ULL) >> 56);   /* at most 224 */
+}
 
 /* From the mover's view: the dice, the best capture's swing (opponent
  * dice minus own dice taken) and the 6s; and the number of children. */
@@ -370,16 +398,21 @@ static int ceph_packed_evaluate(const void *geo, uint64_t pos, int *children)
         unsigned key = neighbour_key(&nb, c);
         unsigned sets = g->sets[key];
         n += g->count[key];
+        if (!sets)
+            continue;
+        const int8_t *swing = g->swing[0] + opponent_neighbours(&nb, c);
         for (; sets; sets &= sets - 1) {
-            uint64_t taken = g->taken[0][c][__builtin_ctz(sets)] & LOW_BITS;
-            int swing = count_nibbles(taken & opp) - count_nibbles(taken & own);
-            best = swing > best ? swing : best;
+            int s = swing[NMASKS * __builtin_ctz(sets)];
+            best = s > best ? s : best;
         }
     }
     *children = n;
-    return WEIGHT_DIE * (count_nibbles(own) - count_nibbles(opp)) +
-           WEIGHT_SWING * best +
-           WEIGHT_SIX * (count_nibbles(sixes & own) - count_nibbles(sixes & opp));
+    /* per nibble 1 + own die - opponent's die, and the same for 6s:
+     * their sums less the cells are the differences */
+    uint64_t dice = own + (g->board & ~opp);
+    uint64_t six = (sixes & own) + (g->board & ~(sixes & opp));
+    int units = nibble_sum(5 * dice + 2 * six) - 7 * g->cells;
+    return WEIGHT_UNIT * units + WEIGHT_SWING * best;
 }
 
 const struct packed_ops ceph_packed_ops = {
