@@ -62,7 +62,7 @@ START_TEST(test_solve_3x3_empty)
     ck_assert(r.proven);
     ck_assert_int_eq(r.margin, 1);
     ck_assert_str_eq(best, "a1");
-    ck_assert_uint_eq(r.nodes, 3469008);
+    ck_assert_uint_eq(r.nodes, 3463382);
 }
 END_TEST
 

@@ -54,11 +54,12 @@ struct ceph_geo {
     /* swing[mask][theirs]: opponent dice minus own dice that capture
      * mask takes when the neighbours in theirs are the opponent's. */
     int8_t swing[NMASKS][NMASKS];
-    /* taken[t][c][mask]: the nibbles (all four bits) that capture mask at
+    /* taken[c][mask][t]: the nibbles (all four bits) that capture mask at
      * cell c removes, in image t (only masks of neighbours on the board
-     * are used); shift[t][c]: the bit offset of cell c in image t. */
-    uint64_t taken[NSYMS][PACKED_CELLS][NMASKS];
-    uint8_t shift[NSYMS][PACKED_CELLS];
+     * are used); shift[c][t]: the bit offset of cell c in image t.  A
+     * child's images read one row of each. */
+    uint64_t taken[PACKED_CELLS][NMASKS][NSYMS];
+    uint8_t shift[PACKED_CELLS][NSYMS];
     /* The moves of the contents of the cells that make the images: x
      * mirrored, y mirrored, and (square boards) the transposition. */
     struct cell_perm mirror_x, mirror_y, transpose;
@@ -157,7 +158,7 @@ static void init_neighbours(struct ceph_geo *g)
             for (int t = 0; t < g->nsyms; t++)
                 for (unsigned mask = 0; mask < NMASKS; mask++)
                     if (mask >> d & 1)
-                        g->taken[t][c][mask] |=
+                        g->taken[c][mask][t] |=
                             15ULL << (4 * image_cell(g, t, nb));
         }
     }
@@ -203,7 +204,7 @@ static void init_images(struct ceph_geo *g)
 {
     for (int t = 0; t < g->nsyms; t++)
         for (int c = 0; c < g->cells; c++)
-            g->shift[t][c] = (uint8_t)(4 * image_cell(g, t, c));
+            g->shift[c][t] = (uint8_t)(4 * image_cell(g, t, c));
     /* the images 1, 2 and 4 are the three generators (image_cell) */
     struct cell_perm *perm[] = { &g->mirror_x, &g->mirror_y, &g->transpose };
     for (int k = 0; k < 3 && 1 << k < g->nsyms; k++)
@@ -289,7 +290,7 @@ static uint64_t ceph_key(const void *geo, uint64_t pos)
 static inline uint64_t placed_pips(const struct ceph_geo *g, uint64_t pos,
                                    int c, unsigned mask)
 {
-    return mask ? (pos & g->taken[0][c][mask] & PIP_BITS) * LOW_BITS >> 60
+    return mask ? (pos & g->taken[c][mask][0] & PIP_BITS) * LOW_BITS >> 60
                 : 1;
 }
 
@@ -299,7 +300,7 @@ static inline uint64_t placed_pips(const struct ceph_geo *g, uint64_t pos,
 static inline uint64_t moved(const struct ceph_geo *g, int t, uint64_t img,
                              int c, unsigned mask, uint64_t pips)
 {
-    return (img & ~g->taken[t][c][mask]) | pips << g->shift[t][c];
+    return (img & ~g->taken[c][mask][t]) | pips << g->shift[c][t];
 }
 
 /* The smallest image of the child of the move at c capturing mask, on

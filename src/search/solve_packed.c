@@ -50,6 +50,7 @@ struct packed_solver {
     const void *geo;
     struct packed_bucket *table;
     uint64_t mask;             /* buckets - 1 */
+    int index_shift;           /* 64 - log2(buckets), at most 63 */
     int width;                 /* max_children: one row per ply */
     uint64_t *kids;            /* per ply: the children, search order */
     uint64_t *keys;            /* per ply: their keys (or KEY_FINISHED) */
@@ -62,19 +63,17 @@ struct packed_solver {
 
 /* ---- the table ----------------------------------------------------------- */
 
+/* The keys are exact, not hashes: a multiplication spreads them, and
+ * its high bits pick the bucket. */
 static uint64_t mix(uint64_t k)
 {
-    k ^= k >> 33;
-    k *= 0xFF51AFD7ED558CCDULL;
-    k ^= k >> 33;
-    k *= 0xC4CEB9FE1A85EC53ULL;
-    return k ^ k >> 33;
+    return k * 0x9E3779B97F4A7C15ULL;
 }
 
 static struct packed_bucket *bucket_of(const struct packed_solver *sv,
                                        uint64_t key)
 {
-    return &sv->table[mix(key) & sv->mask];
+    return &sv->table[mix(key) >> sv->index_shift & sv->mask];
 }
 
 static struct packed_entry *probe(const struct packed_solver *sv,
@@ -90,7 +89,7 @@ static struct packed_entry *probe(const struct packed_solver *sv,
 /* The tag an entry keeps of its best child (any nonzero 32 bits of it). */
 static uint32_t child_tag(uint64_t key)
 {
-    return key == KEY_FINISHED ? 0 : (uint32_t)(mix(key) | 1);
+    return key == KEY_FINISHED ? 0 : (uint32_t)mix(key) | 1;
 }
 
 /* Records that the margin lies in [lo, hi]: the same policy as solve.c
@@ -360,6 +359,7 @@ bool solve_packed(struct search *s, bool win_loss, struct search_result *out)
     size_t bytes = solve_table_bytes(s);
     sv.table = tt_lend(&s->tt, bytes);     /* all zero: slots empty */
     sv.mask = bytes / sizeof(struct packed_bucket) - 1;
+    sv.index_shift = sv.mask ? __builtin_clzll(sv.mask) : 63;
     solve_progress_init(&sv.pr, s, (sv.mask + 1) * PACKED_WAYS);
     solve_drive(&sv.pr, win_loss, packed_test, &sv, out);
     tt_reclaim(&s->tt, bytes);
