@@ -77,9 +77,10 @@ static void check_key(const struct packed_ops *p, const void *geo,
 }
 
 /* After every ply of random games on every board that fits (2x2 to 4x4,
- * 2x8, 5x3 and the rest of at most 16 cells), the packed children are exactly the packed positions after each legal
- * move, their keys are the keys of those positions, the counts agree,
- * and a full board's margin is the rules' (from the mover's view). */
+ * 2x8, 5x3 and the rest of at most 16 cells), the packed children are
+ * exactly the packed positions after each legal move, their keys are
+ * the keys of those positions, the counts agree, and a full board's
+ * margin is the rules' (from the mover's view). */
 START_TEST(test_packed_follows_rules)
 {
     const struct game_ops *g = &cephalopod_ops;

@@ -51,7 +51,7 @@ struct ceph_geo {
      * (left, down << 3, up << 6, right << 9): no multiplications. */
     uint16_t sets[1 << (3 * NDIRS)];
     uint8_t count[1 << (3 * NDIRS)];
-    /* swing[mask][theirs]: opponent dice minus own dice that capture
+    /* swing[theirs][mask]: opponent dice minus own dice that capture
      * mask takes when the neighbours in theirs are the opponent's. */
     int8_t swing[NMASKS][NMASKS];
     /* taken[c][mask][t]: the nibbles (all four bits) that capture mask at
@@ -177,9 +177,9 @@ static void init_sets(struct ceph_geo *g)
         g->sets[k] = valid ? CAPTURE_SETS[key] : 0;
         g->count[k] = valid ? MOVE_COUNT[key] : 0;
     }
-    for (unsigned mask = 0; mask < NMASKS; mask++)
-        for (unsigned theirs = 0; theirs < NMASKS; theirs++)
-            g->swing[mask][theirs] =
+    for (unsigned theirs = 0; theirs < NMASKS; theirs++)
+        for (unsigned mask = 0; mask < NMASKS; mask++)
+            g->swing[theirs][mask] =
                 (int8_t)(2 * __builtin_popcount(mask & theirs) -
                          __builtin_popcount(mask));
 }
@@ -401,9 +401,9 @@ static int ceph_packed_evaluate(const void *geo, uint64_t pos, int *children)
         n += g->count[key];
         if (!sets)
             continue;
-        const int8_t *swing = g->swing[0] + opponent_neighbours(&nb, c);
+        const int8_t *swing = g->swing[opponent_neighbours(&nb, c)];
         for (; sets; sets &= sets - 1) {
-            int s = swing[NMASKS * __builtin_ctz(sets)];
+            int s = swing[__builtin_ctz(sets)];
             best = s > best ? s : best;
         }
     }
