@@ -310,14 +310,15 @@ END_TEST
 /* A line that comes back to the root, or to a position seen earlier on
  * it, ends as a draw worth SEARCH_REP_CONTEMPT less than 0 to the root's
  * side (src/search/repetition.c).  In the ring the second player is
- * better everywhere (100), so the first one takes a draw where it can:
+ * better everywhere (RING_LEAD, more than the contempt), so the first one
+ * takes a draw where it can:
  * at depth 1 and 2 it cannot (at 2 the second player steps on rather
  * than back to the root), at depth 3 it steps back onto the position
- * after the first move; without the line's own check that would be -100
- * too. */
+ * after the first move; without the line's own check that would be
+ * -RING_LEAD too. */
 START_TEST(test_ring_repetition)
 {
-    static const int want[3] = { -100, -100, -SEARCH_REP_CONTEMPT };
+    static const int want[3] = { -RING_LEAD, -RING_LEAD, -SEARCH_REP_CONTEMPT };
     struct ring r = { 0, 0 };
     struct search_limits l = srch_limits(SEARCH_ALPHABETA);
     l.max_depth = 1 + _i;

@@ -1377,6 +1377,17 @@ START_TEST(test_evaluate)
     load_slash(&p, 'L', "a1L1,c1L1,e2L2,h8D2");
     mirror(&p, &img);
     ck_assert_int_eq(G->evaluate(img.b), win_now);
+    /* a stack on a held base threatens no other base, since leaving
+     * gives its own up: with tile b1 '\\' the c1 stack steps to a1
+     * (c1-b2-a1), which is no third base a turn away for c1 and e1, so
+     * the tile changes nothing */
+    char buf[128];
+    snprintf(buf, sizeof buf, "truchet:01%.47s:L:c1L1,e1L1,h8D2", ZEROS48);
+    union pos held;
+    move_t m;
+    load(&held, buf);
+    ck_assert_int_eq(parse(&held, "c1-a1", &m), MOVE_PARSE_OK);
+    ck_assert_int_eq(G->evaluate(held.b), eval_slash('L', "c1L1,e1L1,h8D2"));
 }
 END_TEST
 

@@ -635,7 +635,7 @@ static void ring_show(const void *st, const struct show_info *info,
 /* The second player is better wherever the token stands. */
 static int ring_evaluate(const void *st)
 {
-    return ring_side(st) == 1 ? 100 : -100;
+    return ring_side(st) == 1 ? RING_LEAD : -RING_LEAD;
 }
 
 const struct game_ops ring_ops = {

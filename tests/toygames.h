@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "core/game.h"
+#include "search/search.h"
 
 #define TREE_MAX_BRANCH 16
 
@@ -41,6 +42,10 @@ struct tree {
 };
 
 #define RING_SIZE 6
+
+/* How much better the second player of the ring stands everywhere: more
+ * than a repetition's contempt, so the first player takes a draw. */
+#define RING_LEAD (2 * SEARCH_REP_CONTEMPT)
 
 struct ring {
     int at;             /* 0 .. RING_SIZE - 1 */

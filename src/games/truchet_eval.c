@@ -67,13 +67,18 @@ static uint64_t one_turn_to(uint64_t from, uint64_t empty, struct links l)
  * or ending orthogonally with a stack of 2 or more, which can split; later
  * turns count any stack, through empty junctions); and when the bases held
  * plus those within one turn make 3, the win is a move away (for the side
- * to move) or must be parried (for the other). */
+ * to move) or must be parried (for the other).  Only the stacks off the
+ * held bases threaten: one that leaves a base gives it up, so it gains
+ * nothing, and counting it made a lone stack wander from base to base
+ * along the enemy home row, each step looking like a win a move away. */
 static int base_threats(const struct tr_state *st, int p, bool to_move)
 {
     const struct tr_weights *w = &weights;
     uint64_t own = st->occ[p];
+    uint64_t held = own & home_of[!p];
+    uint64_t loose = own & ~held;
     uint64_t tall = 0;
-    for (uint64_t b = own; b;) {
+    for (uint64_t b = loose; b;) {
         int j = bb_pop(&b);
         if (st->height[j] >= 2)
             tall |= bb_bit(j);
@@ -81,15 +86,15 @@ static int base_threats(const struct tr_state *st, int p, bool to_move)
     uint64_t empty = ~(own | st->occ[!p]);
     struct links l = links_of(st->tiles);
     uint64_t goals = home_of[!p] & ~own;
-    uint64_t stepped = steps_of(own, empty, l);
+    uint64_t stepped = steps_of(loose, empty, l);
     uint64_t in1 = (stepped | one_turn_to(tall, empty, l)) & goals;
-    uint64_t in2 = (own | stepped) | orth_spread(own | stepped);
+    uint64_t in2 = (loose | stepped) | orth_spread(loose | stepped);
     uint64_t in3 = one_turn_to(in2 & empty, empty, l) & goals & ~in2;
     in2 &= goals & ~in1;
     int in_one = bb_count(in1);
     int v = w->near[0] * in_one + w->near[1] * bb_count(in2) +
             w->near[2] * bb_count(in3);
-    if (bb_count(own & home_of[!p]) + in_one >= 3)
+    if (bb_count(held) + in_one >= 3)
         v += to_move ? w->win_now : w->win_later;
     return v;
 }

@@ -67,8 +67,10 @@ struct search_limits {
 
 /* What a repeated position (see search_limits.history) is worth to the
  * side to move at the root: a draw, valued this much below 0 (centi-units
- * of the game), so that the engine repeats only when it stands worse. */
-#define SEARCH_REP_CONTEMPT 50
+ * of the game), so that the engine repeats only when it stands clearly
+ * worse (in Truchet, the one game that can repeat, by 3 chips) and plays
+ * on otherwise (doc/search.md, "Finishing Truchet games"). */
+#define SEARCH_REP_CONTEMPT 300
 
 struct search_result {
     move_t best;                /* MOVE_NONE only if the game is over      */
