@@ -100,8 +100,14 @@ async function newGame(page, game, opts) {
   await page.select('#second', opts.second);
   await page.$eval('#time', (e, v) => { e.value = v; }, String(opts.time));
   await page.$eval('#maxplies', (e, v) => { e.value = v; }, String(opts.maxplies || 0));
+  // The board before may be of the same game: a mark that the new game's
+  // drawing removes tells the new board from the old one.
+  await page.$eval('#board', b => {
+    b.appendChild(document.createElementNS('http://www.w3.org/2000/svg', 'g')).id = 'stale';
+  });
   await page.click('#new');
-  await page.waitForFunction(g => document.querySelector('#board').dataset.game === g &&
+  await page.waitForFunction(g => !document.querySelector('#stale') &&
+                             document.querySelector('#board').dataset.game === g &&
                              document.querySelector('#counts').textContent !== '',
                              { timeout: 10000 }, game);
 }
@@ -182,7 +188,9 @@ async function testCephalopod(page) {
   const input = await page.$('#load');
   await input.uploadFile(file);
   await waitMoves(page, moves);
-  check(await resultText(page) === result, 'cephalopod: the loaded SGF gives the same game and result');
+  // the result shows after the last move is listed: wait for it
+  const loaded = await waitResult(page, 20000);
+  check(loaded === result, `cephalopod: the loaded SGF gives the same game and result: "${loaded}"`);
 }
 
 async function testDvonn(page) {
