@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -100,6 +101,35 @@ static char *solve_board_progress(const char *size, size_t hash_mb,
     return text;
 }
 
+/* Checks the path of every progress line in text (doc/protocol.md,
+ * `solve`): six plies, each begun one's move among its moves, and 0/0
+ * for every ply below one not begun.  Returns the number of lines. */
+static int check_paths(const char *text)
+{
+    int lines = 0;
+    for (const char *p = strstr(text, " path "); p;
+         p = strstr(p + 1, " path ")) {
+        int at[6], of[6];
+        ck_assert_int_eq(sscanf(p, " path %d/%d %d/%d %d/%d %d/%d %d/%d %d/%d",
+                                &at[0], &of[0], &at[1], &of[1], &at[2],
+                                &of[2], &at[3], &of[3], &at[4], &of[4],
+                                &at[5], &of[5]), 12);
+        bool begun = true;
+        for (int ply = 0; ply < 6; ply++) {
+            begun = begun && of[ply] > 0;
+            if (begun) {
+                ck_assert_int_ge(at[ply], 1);
+                ck_assert_int_le(at[ply], of[ply]);
+            } else {
+                ck_assert_int_eq(at[ply], 0);
+                ck_assert_int_eq(of[ply], 0);
+            }
+        }
+        lines++;
+    }
+    return lines;
+}
+
 /* A proof stopped by its node budget ends with a progress line that says
  * where it stood: no bound yet, the first test (margin >= 0?), the 12
  * root moves of 4x3, the path under search (the first root move, after
@@ -128,12 +158,14 @@ START_TEST(test_solve_progress_when_stopped)
         ck_assert_int_ge(at[ply], 1);
         ck_assert_int_le(at[ply], of[ply]);
     }
+    ck_assert_int_ge(check_paths(text), 1);
     free(text);
 }
 END_TEST
 
 /* Each finished step of a proof writes one line; the last one holds the
- * value from both sides (2x3: Black, the side not to move, wins by 2). */
+ * value from both sides (2x3: Black, the side not to move, wins by 2);
+ * every line's path is well formed. */
 START_TEST(test_solve_progress_steps)
 {
     struct search_result r;
@@ -141,6 +173,7 @@ START_TEST(test_solve_progress_steps)
     ck_assert(r.proven);
     ck_assert_int_eq(r.margin, -2);
     ck_assert_ptr_nonnull(strstr(text, "info solve lower -2 upper -2 "));
+    ck_assert_int_ge(check_paths(text), 2);
     free(text);
 }
 END_TEST

@@ -150,9 +150,13 @@ static void print_progress(const struct solve_progress *p)
 {
     char path[SOLVE_PATH_PLIES * 24] = "";
     size_t len = 0;
-    for (int ply = 0; ply < SOLVE_PATH_PLIES; ply++)
+    bool begun = true;           /* below a ply not begun, nothing is */
+    for (int ply = 0; ply < SOLVE_PATH_PLIES; ply++) {
+        begun = begun && p->path_of[ply] > 0;
         len += (size_t)snprintf(path + len, sizeof path - len, " %d/%d",
-                                p->path_at[ply], p->path_of[ply]);
+                                begun ? p->path_at[ply] : 0,
+                                begun ? p->path_of[ply] : 0);
+    }
     search_report(p->s, NULL, 0,
                   "solve lower %d upper %d test %d root %d/%d table %.1f%% "
                   "path%s",

@@ -27,8 +27,9 @@ struct solve_progress {
     int root_moves;          /* root moves of the current test           */
     int root_refuted;        /* of them, shown not to reach beta         */
     /* Where the search is: the move under search at each of the first
-     * plies (from 1) and how many the node has; 0/0 below a node that
-     * has not begun. */
+     * plies (from 1) and how many the node has.  A child about to be
+     * searched clears the ply below it: a line shows the plies down to
+     * the first one cleared. */
     int path_at[SOLVE_PATH_PLIES], path_of[SOLVE_PATH_PLIES];
     uint64_t used;           /* table entries in use                     */
     uint64_t slots;          /* table entries in all                     */
@@ -157,8 +158,8 @@ static inline int solve_children(struct solve_progress *p, int ply, int n,
     for (int i = 0; i < n && alpha < beta; i++) {
         if (on_path) {
             p->path_at[ply] = i + 1;
-            for (int below = ply + 1; below < SOLVE_PATH_PLIES; below++)
-                p->path_at[below] = p->path_of[below] = 0;
+            if (ply + 1 < SOLVE_PATH_PLIES)
+                p->path_of[ply + 1] = 0;
         }
         int v = upper[i] <= alpha ? upper[i]
                                   : child_value(solver, ply, i, alpha, beta);
