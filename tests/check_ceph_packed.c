@@ -152,16 +152,16 @@ static struct game_ops generic_ops(void)
     return g;
 }
 
-/* Proves st with ops and a table of hash_mb MiB within max_nodes (0: no
- * limit); false if it could not.  The margin from the side to move's
- * view in *margin, the move in *best. */
+/* Proves st with ops on threads threads and a table of hash_mb MiB
+ * within max_nodes (0: no limit); false if it could not.  The margin
+ * from the side to move's view in *margin, the move in *best. */
 static bool solve_with(const struct game_ops *ops, const void *st,
-                       size_t hash_mb, uint64_t max_nodes, int *margin,
-                       move_t *best)
+                       int threads, size_t hash_mb, uint64_t max_nodes,
+                       int *margin, move_t *best)
 {
     struct search *s = search_new(ops, hash_mb);
     ck_assert_ptr_nonnull(s);
-    struct search_limits l = { .threads = 1, .seed = 1,
+    struct search_limits l = { .threads = threads, .seed = 1,
                                .max_nodes = max_nodes };
     struct search_result r;
     ck_assert_int_eq(search_solve(s, st, &l, &r), 0);
@@ -184,26 +184,26 @@ static int final_margin(const void *st)
                                                                : -margin;
 }
 
-/* Where the fast solver proves st within max_nodes: the generic solver
- * proves the same value, and the fast solver's move keeps it (the
- * generic solver values the position after it).  False if the fast
- * solver did not finish. */
-static bool same_value(const void *st, uint64_t max_nodes)
+/* Where the fast solver proves st on threads threads within max_nodes:
+ * the generic solver proves the same value, and the fast solver's move
+ * keeps it (the generic solver values the position after it).  False if
+ * the fast solver did not finish. */
+static bool same_value(const void *st, int threads, uint64_t max_nodes)
 {
     const struct game_ops *g = &cephalopod_ops;
     struct game_ops generic = generic_ops();
     move_t best;
     int fast, slow, after;
-    if (!solve_with(g, st, 4, max_nodes, &fast, &best))
+    if (!solve_with(g, st, threads, 4, max_nodes, &fast, &best))
         return false;
-    ck_assert(solve_with(&generic, st, 4, 0, &slow, NULL));
+    ck_assert(solve_with(&generic, st, 1, 4, 0, &slow, NULL));
     ck_assert_int_eq(slow, fast);
     unsigned char *child = malloc(g->state_size);
     ck_assert_ptr_nonnull(child);
     memcpy(child, st, g->state_size);
     g->play(child, best);
     if (g->outcome(child, NULL) == GAME_ONGOING)
-        ck_assert(solve_with(&generic, child, 4, 0, &after, NULL));
+        ck_assert(solve_with(&generic, child, 1, 4, 0, &after, NULL));
     else
         after = final_margin(child);
     ck_assert_int_eq(-after, fast);
@@ -211,7 +211,9 @@ static bool same_value(const void *st, uint64_t max_nodes)
     return true;
 }
 
-/* The empty boards whose proofs take less than a second. */
+/* The empty boards whose proofs take less than a second, on one thread
+ * and on two (the loop's index: doc/search.md, "Proofs on several
+ * threads"). */
 START_TEST(test_same_value_small_boards)
 {
     static const int sizes[][2] = { { 2, 2 }, { 2, 3 }, { 3, 2 }, { 2, 4 } };
@@ -219,7 +221,7 @@ START_TEST(test_same_value_small_boards)
     ck_assert_ptr_nonnull(st);
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
         setup_board(st, sizes[i][0], sizes[i][1]);
-        ck_assert(same_value(st, 0));
+        ck_assert(same_value(st, _i, 0));
     }
     free(st);
 }
@@ -271,7 +273,7 @@ static int empty_cells(const void *st)
 /* 50 positions of random games on 4x4, 4x3 and 3x4 with 2 to 4 empty
  * cells, among those the fast solver proves within 200 000 nodes (some
  * with 3 empty cells on 4x4 take more than 200 M: captures reopen the
- * board). */
+ * board), on one thread and on two (the loop's index). */
 START_TEST(test_same_value_endgames)
 {
     static const int sizes[][2] = { { 4, 4 }, { 4, 3 }, { 3, 4 } };
@@ -291,7 +293,7 @@ START_TEST(test_same_value_endgames)
             g->play(st, mv[rng_below(&rng, (uint64_t)n)]);
             n = g->gen_moves(st, mv);
         }
-        if (n > 0 && same_value(st, 200000))
+        if (n > 0 && same_value(st, _i, 200000))
             compared++;
     }
     ck_assert_int_eq(compared, 50);
@@ -306,9 +308,9 @@ static Suite *ceph_packed_suite(void)
     TCase *tc = tcase_create("packed");
     tcase_set_timeout(tc, 300);     /* seconds, more under sanitizers */
     tcase_add_test(tc, test_packed_follows_rules);
-    tcase_add_test(tc, test_same_value_small_boards);
+    tcase_add_loop_test(tc, test_same_value_small_boards, 1, 3);
     tcase_add_test(tc, test_searcher_reused);
-    tcase_add_test(tc, test_same_value_endgames);
+    tcase_add_loop_test(tc, test_same_value_endgames, 1, 3);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -15,11 +15,11 @@
 #include "tap_main.h"
 
 /* A fresh searcher for g (Cephalopod's ops, or a copy) with a table of
- * hash_mb MiB proves (or tries to prove) the empty board `size` within
- * max_nodes (0 = no limit); progress lines go to progress (may be
- * NULL). */
+ * hash_mb MiB proves (or tries to prove) the empty board `size` on
+ * threads threads within max_nodes (0 = no limit); progress lines go to
+ * progress (may be NULL). */
 static void solve_board_with(const struct game_ops *g, const char *size,
-                             size_t hash_mb, uint64_t max_nodes,
+                             int threads, size_t hash_mb, uint64_t max_nodes,
                              FILE *progress, struct search_result *r,
                              char best[MOVE_STR_MAX])
 {
@@ -32,7 +32,7 @@ static void solve_board_with(const struct game_ops *g, const char *size,
     struct search *s = search_new(g, hash_mb);
     ck_assert_ptr_nonnull(s);
     struct search_limits l = {
-        .threads = 1, .seed = 42, .max_nodes = max_nodes,
+        .threads = threads, .seed = 42, .max_nodes = max_nodes,
         .progress = progress,
     };
     ck_assert_int_eq(search_solve(s, st, &l, r), 0);
@@ -45,7 +45,7 @@ static void solve_board(const char *size, size_t hash_mb, uint64_t max_nodes,
                         FILE *progress, struct search_result *r,
                         char best[MOVE_STR_MAX])
 {
-    solve_board_with(&cephalopod_ops, size, hash_mb, max_nodes, progress, r,
+    solve_board_with(&cephalopod_ops, size, 1, hash_mb, max_nodes, progress, r,
                      best);
 }
 
@@ -77,7 +77,7 @@ START_TEST(test_solve_3x3_generic)
     generic.packed = NULL;
     struct search_result r;
     char best[MOVE_STR_MAX];
-    solve_board_with(&generic, "3x3", 64, 0, NULL, &r, best);
+    solve_board_with(&generic, "3x3", 1, 64, 0, NULL, &r, best);
     ck_assert(r.proven);
     ck_assert_int_eq(r.margin, 1);
     ck_assert_str_eq(best, "a1");
@@ -175,6 +175,70 @@ START_TEST(test_solve_progress_steps)
     ck_assert_ptr_nonnull(strstr(text, "info solve lower -2 upper -2 "));
     ck_assert_int_ge(check_paths(text), 2);
     free(text);
+}
+END_TEST
+
+/* The value of the position after `move` on the empty board `size`,
+ * proven on one thread, from its side to move's view. */
+static int margin_after(const char *size, const char *move)
+{
+    const struct game_ops *g = &cephalopod_ops;
+    unsigned char *st = malloc(g->state_size);
+    ck_assert_ptr_nonnull(st);
+    struct sbuf err = SBUF_INIT;
+    char *argv[] = { (char *)size };
+    ck_assert_int_eq(g->setup(st, 1, argv, 0, &err), 0);
+    move_t m;
+    ck_assert_int_eq(g->parse_move(st, move, &m, &err), MOVE_PARSE_OK);
+    sbuf_free(&err);
+    g->play(st, m);
+    struct search *s = search_new(g, 64);
+    ck_assert_ptr_nonnull(s);
+    struct search_limits l = { .threads = 1, .seed = 1 };
+    struct search_result r;
+    ck_assert_int_eq(search_solve(s, st, &l, &r), 0);
+    ck_assert(r.proven);
+    search_free(s);
+    free(st);
+    return r.margin;
+}
+
+/* A proof on two threads (doc/search.md, "Proofs on several threads"):
+ * 3x3 has the same value, its move keeps it (any first move wins, and
+ * another thread may answer first), and the progress lines come from one
+ * thread: one a finished test, each well formed, the last with the
+ * value. */
+START_TEST(test_solve_3x3_two_threads)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    ck_assert_ptr_nonnull(f);
+    struct search_result r;
+    char best[MOVE_STR_MAX];
+    solve_board_with(&cephalopod_ops, "3x3", 2, 64, 0, f, &r, best);
+    fclose(f);
+    ck_assert(r.proven);
+    ck_assert_int_eq(r.margin, 1);
+    ck_assert_int_eq(margin_after("3x3", best), -1);
+    ck_assert_ptr_nonnull(strstr(text, "info solve lower 1 upper 127 "));
+    ck_assert_ptr_nonnull(strstr(text, "info solve lower 1 upper 1 "));
+    ck_assert_int_ge(check_paths(text), 2);
+    free(text);
+}
+END_TEST
+
+/* Two threads stop at the node budget, which counts both: no answer,
+ * the budget spent, and not much more (each thread adds its count every
+ * 1024 nodes at most). */
+START_TEST(test_solve_two_threads_stopped)
+{
+    struct search_result r;
+    char best[MOVE_STR_MAX];
+    solve_board_with(&cephalopod_ops, "4x3", 2, 16, 100000, NULL, &r, best);
+    ck_assert(!r.proven);
+    ck_assert_uint_ge(r.nodes, 100000);
+    ck_assert_uint_le(r.nodes, 100000 + 2 * 1024);
 }
 END_TEST
 
@@ -284,6 +348,8 @@ static Suite *solve_ceph_suite(void)
     tcase_add_test(tc, test_solve_3x3_generic);
     tcase_add_test(tc, test_solve_progress_when_stopped);
     tcase_add_test(tc, test_solve_progress_steps);
+    tcase_add_test(tc, test_solve_3x3_two_threads);
+    tcase_add_test(tc, test_solve_two_threads_stopped);
     tcase_add_test(tc, test_play_proves_endgame);
     tcase_add_test(tc, test_play_proves_small_board);
     tcase_add_test(tc, test_play_large_board_unproven);

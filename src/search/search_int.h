@@ -97,16 +97,25 @@ struct solve_scratch {
     size_t line_size;          /* bytes of line                          */
 };
 
-/* The fast path's scratch (solve_packed.c), kept the same way: the rows
- * the search fills and the game's geometry, which its init keeps while
- * the board's shape stays the same. */
-struct packed_scratch {
-    void *geo;                 /* game_ops.packed->geometry_size bytes   */
+/* The rows one thread of the fast path (solve_packed.c) fills. */
+struct packed_rows {
     uint64_t *kids;            /* per ply, max_children each: children   */
     uint64_t *keys;            /* per ply: their keys                    */
     int8_t *upper;             /* per ply: their upper bounds            */
     int *scores;               /* max_children: sort keys of one node    */
     uint64_t *line;            /* max_children: a forced line's next     */
+};
+
+struct packed_shared;          /* what the threads of a proof share */
+
+/* The fast path's scratch, kept the same way: the game's geometry, which
+ * its init keeps while the board's shape stays the same, each thread's
+ * rows (made when a proof first runs on that many threads) and what the
+ * threads share. */
+struct packed_scratch {
+    void *geo;                 /* game_ops.packed->geometry_size bytes   */
+    struct packed_rows rows[SEARCH_MAX_THREADS];
+    struct packed_shared *shared;
 };
 
 struct search {

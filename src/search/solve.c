@@ -127,7 +127,8 @@ static void store(struct solver *sv, uint64_t key, uint32_t best_child, int lo,
         for (int i = 1; i < SOLVE_WAYS; i++)
             if (b->e[i].work < e->work)
                 e = &b->e[i];
-        sv->pr.used += e->work == 0;
+        if (e->work == 0)
+            solve_count_entry(&sv->pr);
         e->check = (uint32_t)(key >> 32);
         e->check_low = (uint8_t)(key >> 24);
     }
@@ -389,7 +390,7 @@ static int solve_node(struct solver *sv, int ply, uint64_t key, int alpha,
     }
     int best_at;
     int best = solve_children(&sv->pr, ply, n, upper, alpha, beta,
-                              ordered_child_value, sv, &best_at);
+                              ordered_child_value, NULL, sv, &best_at);
     if (sv->pr.aborted)
         return 0;
     store(sv, key, child_tag(keys[best_at]), best > alpha ? best : -MARGIN_INF,

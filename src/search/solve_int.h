@@ -5,6 +5,7 @@
 #ifndef TRIAD_SEARCH_SOLVE_INT_H
 #define TRIAD_SEARCH_SOLVE_INT_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
@@ -31,7 +32,10 @@ struct solve_progress {
      * searched clears the ply below it: a line shows the plies down to
      * the first one cleared. */
     int path_at[SOLVE_PATH_PLIES], path_of[SOLVE_PATH_PLIES];
-    uint64_t used;           /* table entries in use                     */
+    /* Table entries in use; the threads of a parallel proof all count
+     * here (a plain load and store: a count lost to a race only makes
+     * the progress line's fill a little low). */
+    _Atomic uint64_t used;
     uint64_t slots;          /* table entries in all                     */
     double next_report;      /* clock_now() time of the next line        */
     double report_gap;       /* seconds between lines, doubling          */
@@ -40,6 +44,13 @@ struct solve_progress {
 
 void solve_progress_init(struct solve_progress *p, struct search *s,
                          uint64_t slots);
+
+/* Counts a table entry taken into use. */
+static inline void solve_count_entry(struct solve_progress *p)
+{
+    uint64_t n = atomic_load_explicit(&p->used, memory_order_relaxed);
+    atomic_store_explicit(&p->used, n + 1, memory_order_relaxed);
+}
 
 /* Checked at every position made: true when the solve must stop (the
  * worker's poll sets w->stop on the deadline, the node budget and the
@@ -136,43 +147,73 @@ static inline void solve_merge(int old_lo, int old_hi, uint8_t old_work,
 typedef int (*solve_child_fn)(void *solver, int ply, int i, int alpha,
                               int beta);
 
+/* In a proof on several threads: whether another thread is searching the
+ * ordered child i of the node at ply. */
+typedef bool (*solve_busy_fn)(void *solver, int ply, int i);
+
+/* solve_children's step: searches child i (unless upper[i] already shows
+ * it cannot beat *alpha) and keeps the best; false once p->aborted. */
+static inline bool solve_child(struct solve_progress *p, int ply, int i,
+                               const int8_t *upper, int *alpha, int beta,
+                               solve_child_fn child_value, void *solver,
+                               int *best, int *best_at)
+{
+    if (ply < SOLVE_PATH_PLIES) {
+        p->path_at[ply] = i + 1;
+        if (ply + 1 < SOLVE_PATH_PLIES)
+            p->path_of[ply + 1] = 0;
+    }
+    int v = upper[i] <= *alpha ? upper[i]
+                               : child_value(solver, ply, i, *alpha, beta);
+    if (p->aborted)
+        return false;
+    if (ply == 0 && v < beta)
+        p->root_refuted++;
+    if (v > *best) {
+        *best = v;
+        *best_at = i;
+        *alpha = v > *alpha ? v : *alpha;
+    }
+    return true;
+}
+
 /* The search of a node's n ordered children within (alpha, beta),
  * fail-soft: a child whose bound upper[i] cannot beat alpha is not
  * searched (that bound is its value); *best_at gets the index of the
- * best.  0 once p->aborted.  Inlined with a constant child_value, so
- * the call is direct. */
+ * best.  0 once p->aborted.  With busy (a proof on several threads), a
+ * child after the first that another thread is searching waits until
+ * the others are done, when the table most likely holds its value (the
+ * "young brothers wait" of ABDADA).  Inlined with constant child_value
+ * and busy, the calls are direct. */
 static inline int solve_children(struct solve_progress *p, int ply, int n,
                                  const int8_t *upper, int alpha, int beta,
-                                 solve_child_fn child_value, void *solver,
+                                 solve_child_fn child_value,
+                                 solve_busy_fn busy, void *solver,
                                  int *best_at)
 {
     if (ply == 0) {
         p->root_moves = n;
         p->root_refuted = 0;
     }
-    bool on_path = ply < SOLVE_PATH_PLIES;
-    if (on_path)
+    if (ply < SOLVE_PATH_PLIES)
         p->path_of[ply] = n;
     int best = -MARGIN_INF;
     *best_at = 0;
+    uint64_t waiting = 0;      /* bit i - 1: child i waits (i <= 64) */
     for (int i = 0; i < n && alpha < beta; i++) {
-        if (on_path) {
-            p->path_at[ply] = i + 1;
-            if (ply + 1 < SOLVE_PATH_PLIES)
-                p->path_of[ply + 1] = 0;
+        if (busy && i > 0 && i <= 64 && upper[i] > alpha &&
+            busy(solver, ply, i)) {
+            waiting |= 1ULL << (i - 1);
+            continue;
         }
-        int v = upper[i] <= alpha ? upper[i]
-                                  : child_value(solver, ply, i, alpha, beta);
-        if (p->aborted)
+        if (!solve_child(p, ply, i, upper, &alpha, beta, child_value, solver,
+                         &best, best_at))
             return 0;
-        if (ply == 0 && v < beta)
-            p->root_refuted++;
-        if (v > best) {
-            best = v;
-            *best_at = i;
-            alpha = best > alpha ? best : alpha;
-        }
     }
+    for (; waiting && alpha < beta; waiting &= waiting - 1)
+        if (!solve_child(p, ply, __builtin_ctzll(waiting) + 1, upper, &alpha,
+                         beta, child_value, solver, &best, best_at))
+            return 0;
     return best;
 }
 

@@ -10,28 +10,46 @@
  * parent to child, no state is copied, and the table's key is the
  * position's exact key (packed_ops.key, the same for all its images):
  * no false hits.
+ *
+ * With threads > 1 a proof runs on that many threads at once, sharing
+ * the table (doc/search.md, "Proofs on several threads"): each runs every
+ * null-window test from the root, and the first to finish answers it.
+ * They spread out by ABDADA's rule: a child after the first that another
+ * thread is searching waits until its siblings are done.
  */
 #include "config.h"
 
+#include <float.h>
 #include <limits.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "search/solve_int.h"
 
-/* One entry, 16 bytes: the exact key, the best child's tag, the bounds
+/* What an entry says of a position: the best child's tag, the bounds
  * of the margin and how big the subtree was. */
 struct packed_entry {
-    uint64_t key;            /* packed_ops.key of the position          */
     uint32_t best_child;     /* tag of the best child's key, 0: none    */
     int8_t lo, hi;           /* the margin lies in [lo, hi]             */
     uint8_t work;            /* 1 + log2(nodes below); 0 = empty slot   */
-    uint8_t unused;
+};
+
+/* A slot, 16 bytes: the entry packed into data (best_child in bits 0-31,
+ * lo, hi and work in the bytes above; nonzero, since work is) and the
+ * exact key xored with it.  The threads of a proof share the table
+ * without locks: a slot written by two threads at once may pair one's
+ * check with the other's data, and then it reads as a miss, since the
+ * pair no longer xors to any key probed (tt.h's "xor trick"). */
+struct packed_slot {
+    _Atomic uint64_t check;  /* key ^ data */
+    _Atomic uint64_t data;   /* 0: empty */
 };
 
 #define PACKED_WAYS 4
 struct packed_bucket {
-    struct packed_entry e[PACKED_WAYS];
+    struct packed_slot e[PACKED_WAYS];
 };
 _Static_assert(sizeof(struct packed_bucket) == 64, "a bucket is a line");
 
@@ -44,8 +62,23 @@ _Static_assert(sizeof(struct packed_bucket) == 64, "a bucket is a line");
 /* Sort-key weight of a reply of the child (solve.c's REPLY_WEIGHT). */
 #define REPLY_WEIGHT 100
 
+/* Slots of the table of children being searched (a power of two). */
+#define BUSY_SLOTS 4096
+
+/* What the threads of a proof share besides the table. */
+struct packed_shared {
+    atomic_bool test_done;     /* a thread has answered the current test */
+    atomic_bool answered;      /* claimed by the thread that answers     */
+    int value;                 /* its answer, read after the joins       */
+    uint64_t root_child;       /* and the root child that reached it     */
+    /* The keys of children being searched, each in the slot its key
+     * picks (a collision only makes a child wait for nothing). */
+    _Atomic uint64_t busy[BUSY_SLOTS];
+};
+
 struct packed_solver {
     struct worker *w;
+    struct packed_shared *shared;   /* NULL: a proof on one thread */
     const struct packed_ops *ops;
     const void *geo;
     struct packed_bucket *table;
@@ -58,7 +91,10 @@ struct packed_solver {
     int *scores;               /* one row: sort keys of the node ordered */
     uint64_t *line;            /* one row: a forced line's next position */
     uint64_t root;
-    struct solve_progress pr;
+    int beta;                  /* the test under way (helper threads) */
+    bool yielded;              /* stopped because another thread answered */
+    struct solve_progress pr;  /* each thread's own path */
+    struct solve_progress *fill;    /* where entries taken are counted */
 };
 
 /* ---- the table ----------------------------------------------------------- */
@@ -76,14 +112,46 @@ static struct packed_bucket *bucket_of(const struct packed_solver *sv,
     return &sv->table[mix(key) >> sv->index_shift & sv->mask];
 }
 
-static struct packed_entry *probe(const struct packed_solver *sv,
-                                  uint64_t key)
+static uint64_t slot_data(const struct packed_slot *e)
 {
-    struct packed_bucket *b = bucket_of(sv, key);
-    for (int i = 0; i < PACKED_WAYS; i++)
-        if (b->e[i].work != 0 && b->e[i].key == key)
-            return &b->e[i];
-    return NULL;
+    return atomic_load_explicit(&e->data, memory_order_relaxed);
+}
+
+static struct packed_entry unpack_entry(uint64_t data)
+{
+    struct packed_entry e = {
+        .best_child = (uint32_t)data,
+        .lo = (int8_t)(data >> 32),
+        .hi = (int8_t)(data >> 40),
+        .work = (uint8_t)(data >> 48),
+    };
+    return e;
+}
+
+/* The index in b of key's slot, with its data in *data; -1 if none. */
+static int find(const struct packed_bucket *b, uint64_t key, uint64_t *data)
+{
+    for (int i = 0; i < PACKED_WAYS; i++) {
+        uint64_t d = slot_data(&b->e[i]);
+        if (d != 0 &&
+            (atomic_load_explicit(&b->e[i].check, memory_order_relaxed) ^ d)
+            == key) {
+            *data = d;
+            return i;
+        }
+    }
+    return -1;
+}
+
+/* Whether the table holds key, with its entry in *e. */
+static bool probe(const struct packed_solver *sv, uint64_t key,
+                  struct packed_entry *e)
+{
+    uint64_t d;
+    if (find(bucket_of(sv, key), key, &d) < 0)
+        return false;
+    *e = unpack_entry(d);
+    return true;
 }
 
 /* The tag an entry keeps of its best child (any nonzero 32 bits of it). */
@@ -97,23 +165,25 @@ static uint32_t child_tag(uint64_t key)
 static void store(struct packed_solver *sv, uint64_t key, uint32_t best_child,
                   int lo, int hi, uint64_t nodes)
 {
-    struct packed_entry *e = probe(sv, key);
+    struct packed_bucket *b = bucket_of(sv, key);
+    uint64_t d;
+    int at = find(b, key, &d);
     uint8_t work = (uint8_t)(64 - __builtin_clzll(nodes | 1));
-    if (e) {
-        solve_merge(e->lo, e->hi, e->work, &lo, &hi, &work);
+    if (at >= 0) {
+        struct packed_entry e = unpack_entry(d);
+        solve_merge(e.lo, e.hi, e.work, &lo, &hi, &work);
     } else {
-        struct packed_bucket *b = bucket_of(sv, key);
-        e = &b->e[0];
+        at = 0;
         for (int i = 1; i < PACKED_WAYS; i++)
-            if (b->e[i].work < e->work)
-                e = &b->e[i];
-        sv->pr.used += e->work == 0;
-        e->key = key;
+            if (slot_data(&b->e[i]) >> 48 < slot_data(&b->e[at]) >> 48)
+                at = i;
+        if (slot_data(&b->e[at]) == 0)
+            solve_count_entry(sv->fill);
     }
-    e->best_child = best_child;
-    e->lo = (int8_t)lo;
-    e->hi = (int8_t)hi;
-    e->work = work;
+    d = best_child | (uint64_t)(uint8_t)lo << 32 |
+        (uint64_t)(uint8_t)hi << 40 | (uint64_t)work << 48;
+    atomic_store_explicit(&b->e[at].check, key ^ d, memory_order_relaxed);
+    atomic_store_explicit(&b->e[at].data, d, memory_order_relaxed);
 }
 
 /* ---- the search ---------------------------------------------------------- */
@@ -176,15 +246,15 @@ static bool order_children(const struct packed_solver *sv, int ply, int n,
     for (int i = 0; i < n; i++) {
         if (keys[i] == KEY_FINISHED || keys[i] == KEY_UNKNOWN)
             continue;
-        const struct packed_entry *e = probe(sv, keys[i]);
-        if (e) {
-            if (-e->hi >= beta) {
-                *cut = -e->hi;
+        struct packed_entry e;
+        if (probe(sv, keys[i], &e)) {
+            if (-e.hi >= beta) {
+                *cut = -e.hi;
                 *cut_at = i;
                 return true;
             }
-            scores[i] += solve_bound_key(-e->hi, -e->lo);
-            upper[i] = (int8_t)-e->lo;
+            scores[i] += solve_bound_key(-e.hi, -e.lo);
+            upper[i] = (int8_t)-e.lo;
         }
         if (first != 0 && child_tag(keys[i]) == first)
             scores[i] = INT_MAX;
@@ -204,6 +274,11 @@ static int child_value(struct packed_solver *sv, int ply, uint64_t child,
     worker_count(sv->w);
     if (solve_stopped(&sv->pr, sv->w))
         return 0;
+    if (sv->shared &&
+        atomic_load_explicit(&sv->shared->test_done, memory_order_relaxed)) {
+        sv->yielded = sv->pr.aborted = true;   /* unwinds like a stop */
+        return 0;
+    }
     return -packed_node(sv, ply + 1, child, key, -beta, -alpha, NULL);
 }
 
@@ -214,6 +289,43 @@ static int ordered_child_value(void *solver, int ply, int i, int alpha,
     struct packed_solver *sv = solver;
     size_t at = (size_t)ply * (size_t)sv->width + (size_t)i;
     return child_value(sv, ply, sv->kids[at], sv->keys[at], alpha, beta);
+}
+
+/* ---- several threads ----------------------------------------------------- */
+
+static _Atomic uint64_t *busy_slot(const struct packed_solver *sv,
+                                   uint64_t key)
+{
+    return &sv->shared->busy[mix(key) >> 52 & (BUSY_SLOTS - 1)];
+}
+
+/* solve_busy_fn: another thread is searching the i-th ordered child. */
+static bool child_busy(void *solver, int ply, int i)
+{
+    const struct packed_solver *sv = solver;
+    uint64_t key = sv->keys[(size_t)ply * (size_t)sv->width + (size_t)i];
+    return key != KEY_FINISHED && key != KEY_UNKNOWN &&
+           atomic_load_explicit(busy_slot(sv, key), memory_order_relaxed) ==
+           key;
+}
+
+/* solve_child_fn on several threads: ordered_child_value with the
+ * child marked busy while it is searched. */
+static int shared_child_value(void *solver, int ply, int i, int alpha,
+                              int beta)
+{
+    const struct packed_solver *sv = solver;
+    uint64_t key = sv->keys[(size_t)ply * (size_t)sv->width + (size_t)i];
+    if (key == KEY_FINISHED || key == KEY_UNKNOWN)
+        return ordered_child_value(solver, ply, i, alpha, beta);
+    _Atomic uint64_t *slot = busy_slot(sv, key);
+    atomic_store_explicit(slot, key, memory_order_relaxed);
+    int v = ordered_child_value(solver, ply, i, alpha, beta);
+    /* no lock: a race here only clears a mark early (a child searched
+     * twice) or keeps one that a later store replaces */
+    if (atomic_load_explicit(slot, memory_order_relaxed) == key)
+        atomic_store_explicit(slot, 0, memory_order_relaxed);
+    return v;
 }
 
 /* The margin of pos (at ply) from its mover's view, fail-soft within
@@ -239,11 +351,11 @@ static int packed_node(struct packed_solver *sv, int ply, uint64_t pos,
         key = ops->key(sv->geo, pos);
     uint64_t nodes0 = sv->w->nodes;
     uint32_t first = 0;
-    const struct packed_entry *e = probe(sv, key);
-    if (e) {
-        first = e->best_child;
+    struct packed_entry e;
+    if (probe(sv, key, &e)) {
+        first = e.best_child;
         int v;
-        if (ply > 0 && solve_entry_decides(e->lo, e->hi, &alpha, &beta, &v))
+        if (ply > 0 && solve_entry_decides(e.lo, e.hi, &alpha, &beta, &v))
             return v;
     }
     int cut, at;
@@ -254,8 +366,11 @@ static int packed_node(struct packed_solver *sv, int ply, uint64_t pos,
         return cut;
     }
     int best_i;
-    int best = solve_children(&sv->pr, ply, n, upper, alpha, beta,
-                              ordered_child_value, sv, &best_i);
+    int best = sv->shared
+               ? solve_children(&sv->pr, ply, n, upper, alpha, beta,
+                                shared_child_value, child_busy, sv, &best_i)
+               : solve_children(&sv->pr, ply, n, upper, alpha, beta,
+                                ordered_child_value, NULL, sv, &best_i);
     if (sv->pr.aborted)
         return 0;
     store(sv, key, child_tag(keys[best_i]),
@@ -287,81 +402,198 @@ static move_t move_to(const struct packed_solver *sv, uint64_t child)
     return MOVE_NONE;
 }
 
-/* One null-window test (solve_test_fn). */
-static int packed_test(void *solver, int beta, move_t *best)
+/* The threads of one proof; team[0] is the caller's. */
+struct packed_team {
+    int n;
+    struct packed_solver sv[SEARCH_MAX_THREADS];
+};
+
+/* Answers the current test for every thread, unless one already has. */
+static void answer(struct packed_solver *sv, int v, int at)
 {
-    struct packed_solver *sv = solver;
+    struct packed_shared *sh = sv->shared;
+    bool no = false;
+    if (atomic_compare_exchange_strong(&sh->answered, &no, true)) {
+        sh->value = v;
+        sh->root_child = at >= 0 ? sv->kids[at] : KEY_FINISHED;
+    }
+    atomic_store(&sh->test_done, true);
+}
+
+/* A helper thread's part in a test: the same search as the caller's. */
+static void *helper_test(void *arg)
+{
+    struct packed_solver *sv = arg;
+    int at = -1;
+    int v = packed_node(sv, 0, sv->root, KEY_UNKNOWN, sv->beta - 1, sv->beta,
+                        &at);
+    if (!sv->pr.aborted)
+        answer(sv, v, at);
+    return NULL;
+}
+
+/* Starts the helpers on the test of beta; how many threads run it. */
+static int start_helpers(struct packed_team *t, int beta)
+{
+    struct packed_shared *sh = t->sv[0].shared;
+    atomic_store(&sh->test_done, false);
+    atomic_store(&sh->answered, false);
+    int started = 1;
+    for (; started < t->n; started++) {
+        struct packed_solver *h = &t->sv[started];
+        h->beta = beta;
+        h->yielded = h->pr.aborted = false;
+        if (search_spawn(h->w, helper_test, h) != 0)
+            break;
+    }
+    return started;
+}
+
+/* Ends the test on every thread and returns its answer: the first
+ * thread's to finish, whose root child goes to *child. */
+static int finish_test(struct packed_team *t, int started, int v,
+                       uint64_t *child)
+{
+    struct packed_solver *sv = &t->sv[0];
+    struct packed_shared *sh = sv->shared;
+    atomic_store(&sh->test_done, true);
+    for (int i = 1; i < started; i++) {
+        pthread_join(t->sv[i].w->thread, NULL);
+        search_poll(t->sv[i].w);      /* counts its last nodes */
+    }
+    if (!atomic_load(&sh->answered))
+        return v;                     /* stopped before any answer */
+    if (sv->yielded)
+        sv->yielded = sv->pr.aborted = false;
+    *child = sh->root_child;
+    return sh->value;
+}
+
+/* One null-window test (solve_test_fn). */
+static int packed_test(void *team, int beta, move_t *best)
+{
+    struct packed_team *t = team;
+    struct packed_solver *sv = &t->sv[0];
+    int started = t->n > 1 ? start_helpers(t, beta) : 1;
     int at = -1;
     int v = packed_node(sv, 0, sv->root, KEY_UNKNOWN, beta - 1, beta, &at);
-    if (!sv->pr.aborted && v >= beta && at >= 0)
-        *best = move_to(sv, sv->kids[at]);
+    uint64_t child = at >= 0 ? sv->kids[at] : KEY_FINISHED;
+    if (t->n > 1) {
+        if (!sv->pr.aborted)
+            answer(sv, v, at);
+        v = finish_test(t, started, v, &child);
+    }
+    if (!sv->pr.aborted && v >= beta && child != KEY_FINISHED)
+        *best = move_to(sv, child);
     return v;
+}
+
+static void rows_free(struct packed_rows *r)
+{
+    free(r->kids);
+    free(r->keys);
+    free(r->upper);
+    free(r->scores);
+    free(r->line);
+    memset(r, 0, sizeof *r);
 }
 
 void solve_packed_free(struct search *s)
 {
     struct packed_scratch *k = &s->packed;
     free(k->geo);
-    free(k->kids);
-    free(k->keys);
-    free(k->upper);
-    free(k->scores);
-    free(k->line);
+    for (int i = 0; i < SEARCH_MAX_THREADS; i++)
+        rows_free(&k->rows[i]);
+    free(k->shared);
     memset(k, 0, sizeof *k);
 }
 
-/* Makes s->packed hold the rows for ops, once for the searcher's life
- * (a proof attempt per genmove would otherwise allocate and fill some
- * 0.9 MB); false when memory is short. */
-static bool scratch_ready(struct search *s, const struct packed_ops *ops)
+/* Makes *r hold the rows of one thread for ops (once for the searcher's
+ * life: a proof attempt per genmove would otherwise allocate and fill
+ * some 0.9 MB); false when memory is short. */
+static bool rows_ready(struct packed_rows *r, const struct packed_ops *ops)
 {
-    struct packed_scratch *k = &s->packed;
-    if (k->geo)
+    if (r->kids)
         return true;
     size_t width = (size_t)ops->max_children;
     size_t cells = (size_t)SEARCH_MAX_PLY * width;
-    struct packed_scratch made = {
-        .geo = calloc(1, ops->geometry_size),      /* zero: never made */
+    struct packed_rows made = {
         .kids = malloc(cells * sizeof(uint64_t)),
         .keys = malloc(cells * sizeof(uint64_t)),
         .upper = malloc(cells),
         .scores = malloc(width * sizeof(int)),
         .line = malloc(width * sizeof(uint64_t)),
     };
-    *k = made;
-    if (made.geo && made.kids && made.keys && made.upper && made.scores &&
-        made.line)
+    *r = made;
+    if (made.kids && made.keys && made.upper && made.scores && made.line)
         return true;
-    solve_packed_free(s);
+    rows_free(r);
     return false;
+}
+
+/* Makes s->packed ready for a proof on up to s->nthreads threads; how
+ * many it can run on (0: none, memory is short). */
+static int scratch_ready(struct search *s, const struct packed_ops *ops)
+{
+    struct packed_scratch *k = &s->packed;
+    if (!k->geo && !(k->geo = calloc(1, ops->geometry_size)))
+        return 0;                     /* zero: never made */
+    if (s->nthreads > 1 && !k->shared &&
+        !(k->shared = calloc(1, sizeof *k->shared)))
+        return rows_ready(&k->rows[0], ops) ? 1 : 0;
+    int n = 0;
+    while (n < s->nthreads && rows_ready(&k->rows[n], ops))
+        n++;
+    return n;
+}
+
+/* Thread i's solver, all searching the same root with the same table;
+ * the progress lines and the table's fill are the first one's. */
+static void team_member(struct packed_team *t, int i, struct search *s,
+                        const struct packed_ops *ops, struct packed_bucket *table,
+                        uint64_t mask)
+{
+    const struct packed_scratch *k = &s->packed;
+    const struct packed_rows *r = &k->rows[i];
+    struct packed_solver sv = {
+        .w = s->w[i],
+        .shared = t->n > 1 ? k->shared : NULL,
+        .ops = ops,
+        .geo = k->geo,
+        .table = table,
+        .mask = mask,
+        .index_shift = mask ? __builtin_clzll(mask) : 63,
+        .width = ops->max_children,
+        .kids = r->kids,
+        .keys = r->keys,
+        .upper = r->upper,
+        .scores = r->scores,
+        .line = r->line,
+        .root = ops->pack(k->geo, s->root),
+        .fill = &t->sv[0].pr,
+    };
+    solve_progress_init(&sv.pr, s, (mask + 1) * PACKED_WAYS);
+    if (i > 0)
+        sv.pr.next_report = DBL_MAX;  /* only the caller's thread reports */
+    t->sv[i] = sv;
 }
 
 bool solve_packed(struct search *s, bool win_loss, struct search_result *out)
 {
     const struct packed_ops *ops = s->g->packed;
-    if (!ops || !scratch_ready(s, ops) || !ops->init(s->packed.geo, s->root))
+    if (!ops)
         return false;
-    const struct packed_scratch *k = &s->packed;
-    struct packed_solver sv = {
-        .w = s->w[0],
-        .ops = ops,
-        .geo = k->geo,
-        .width = ops->max_children,
-        .kids = k->kids,
-        .keys = k->keys,
-        .upper = k->upper,
-        .scores = k->scores,
-        .line = k->line,
-        .root = ops->pack(k->geo, s->root),
-    };
-    if (ops->count_children(k->geo, sv.root) == 0)
+    struct packed_team t = { .n = scratch_ready(s, ops) };
+    if (t.n == 0 || !ops->init(s->packed.geo, s->root) ||
+        ops->count_children(s->packed.geo, ops->pack(s->packed.geo, s->root))
+        == 0)
         return false;
     size_t bytes = solve_table_bytes(s);
-    sv.table = tt_lend(&s->tt, bytes);     /* all zero: slots empty */
-    sv.mask = bytes / sizeof(struct packed_bucket) - 1;
-    sv.index_shift = sv.mask ? __builtin_clzll(sv.mask) : 63;
-    solve_progress_init(&sv.pr, s, (sv.mask + 1) * PACKED_WAYS);
-    solve_drive(&sv.pr, win_loss, packed_test, &sv, out);
+    struct packed_bucket *table = tt_lend(&s->tt, bytes);  /* all empty */
+    uint64_t mask = bytes / sizeof(struct packed_bucket) - 1;
+    for (int i = 0; i < t.n; i++)
+        team_member(&t, i, s, ops, table, mask);
+    solve_drive(&t.sv[0].pr, win_loss, packed_test, &t, out);
     tt_reclaim(&s->tt, bytes);
     return true;
 }
