@@ -178,8 +178,23 @@ START_TEST(test_solve_progress_steps)
 }
 END_TEST
 
+/* The value of st by the solver on one thread with a table of hash_mb
+ * MiB, from its side to move's view. */
+static int solved_margin(const void *st, size_t hash_mb)
+{
+    const struct game_ops *g = &cephalopod_ops;
+    struct search *s = search_new(g, hash_mb);
+    ck_assert_ptr_nonnull(s);
+    struct search_limits l = { .threads = 1, .seed = 1 };
+    struct search_result r;
+    ck_assert_int_eq(search_solve(s, st, &l, &r), 0);
+    ck_assert(r.proven);
+    search_free(s);
+    return r.margin;
+}
+
 /* The value of the position after `move` on the empty board `size`,
- * proven on one thread, from its side to move's view. */
+ * from its side to move's view. */
 static int margin_after(const char *size, const char *move)
 {
     const struct game_ops *g = &cephalopod_ops;
@@ -192,15 +207,9 @@ static int margin_after(const char *size, const char *move)
     ck_assert_int_eq(g->parse_move(st, move, &m, &err), MOVE_PARSE_OK);
     sbuf_free(&err);
     g->play(st, m);
-    struct search *s = search_new(g, 64);
-    ck_assert_ptr_nonnull(s);
-    struct search_limits l = { .threads = 1, .seed = 1 };
-    struct search_result r;
-    ck_assert_int_eq(search_solve(s, st, &l, &r), 0);
-    ck_assert(r.proven);
-    search_free(s);
+    int margin = solved_margin(st, 64);
     free(st);
-    return r.margin;
+    return margin;
 }
 
 /* A proof on two threads (doc/search.md, "Proofs on several threads"):
@@ -246,19 +255,6 @@ END_TEST
  * reference minimax says so): W1 B1 . / . W6 B4 / W6 B1 ., White to move. */
 #define ENDGAME_ONE_WINNER "cephalopod:3x3:W:W1B1../..W6B4/W6B1.."
 
-/* The value of st by the solver, from its side to move's view. */
-static int solved_margin(const void *st)
-{
-    const struct game_ops *g = &cephalopod_ops;
-    struct search *s = search_new(g, 1);
-    ck_assert_ptr_nonnull(s);
-    struct search_limits l = { .threads = 1, .seed = 1 };
-    struct search_result r;
-    ck_assert_int_eq(search_solve(s, st, &l, &r), 0);
-    ck_assert(r.proven);
-    search_free(s);
-    return r.margin;
-}
 
 /* search_run (genmove, analyze) on position pos with the method and node
  * budget given; the position is left in st_out (NULL: not kept). */
@@ -295,14 +291,14 @@ START_TEST(test_play_proves_endgame)
     struct search_result r;
     play_position(ENDGAME_ONE_WINNER, SEARCH_AUTO, 400000, &r, st);
     ck_assert(r.proven);
-    int value = solved_margin(st);
+    int value = solved_margin(st, 1);
     ck_assert_int_gt(value, 0);
     ck_assert_int_eq(r.margin, value);
     ck_assert_int_ge(r.score, EVAL_WIN_MIN);
     ck_assert_int_eq(search_score_margin(r.score), value);
     memcpy(child, st, g->state_size);
     g->play(child, r.best);            /* the winning move, not another */
-    int after = solved_margin(child);
+    int after = solved_margin(child, 1);
     ck_assert_int_eq(g->side_to_move(child) == g->side_to_move(st) ? after
                                                                    : -after,
                      value);
