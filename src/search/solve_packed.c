@@ -533,11 +533,9 @@ static bool rows_ready(struct packed_rows *r, const struct packed_ops *ops)
 
 /* Makes s->packed ready for a proof on up to s->nthreads threads; how
  * many it can run on (0: none, memory is short). */
-static int scratch_ready(struct search *s, const struct packed_ops *ops)
+static int threads_ready(struct search *s, const struct packed_ops *ops)
 {
     struct packed_scratch *k = &s->packed;
-    if (!k->geo && !(k->geo = calloc(1, ops->geometry_size)))
-        return 0;                     /* zero: never made */
     if (s->nthreads > 1 && !k->shared &&
         !(k->shared = calloc(1, sizeof *k->shared)))
         return rows_ready(&k->rows[0], ops) ? 1 : 0;
@@ -547,12 +545,13 @@ static int scratch_ready(struct search *s, const struct packed_ops *ops)
     return n;
 }
 
-/* Thread i's solver, all searching the same root with the same table;
- * the progress lines and the table's fill are the first one's. */
+/* Thread i's solver of the proof of root, all with the same table; the
+ * progress lines and the table's fill are the first one's. */
 static void team_member(struct packed_team *t, int i, struct search *s,
-                        const struct packed_ops *ops, struct packed_bucket *table,
+                        uint64_t root, struct packed_bucket *table,
                         uint64_t mask)
 {
+    const struct packed_ops *ops = s->g->packed;
     const struct packed_scratch *k = &s->packed;
     const struct packed_rows *r = &k->rows[i];
     struct packed_solver sv = {
@@ -569,7 +568,7 @@ static void team_member(struct packed_team *t, int i, struct search *s,
         .upper = r->upper,
         .scores = r->scores,
         .line = r->line,
-        .root = ops->pack(k->geo, s->root),
+        .root = root,
         .fill = &t->sv[0].pr,
     };
     solve_progress_init(&sv.pr, s, (mask + 1) * PACKED_WAYS);
@@ -581,18 +580,24 @@ static void team_member(struct packed_team *t, int i, struct search *s,
 bool solve_packed(struct search *s, bool win_loss, struct search_result *out)
 {
     const struct packed_ops *ops = s->g->packed;
+    struct packed_scratch *k = &s->packed;
     if (!ops)
         return false;
-    struct packed_team t = { .n = scratch_ready(s, ops) };
-    if (t.n == 0 || !ops->init(s->packed.geo, s->root) ||
-        ops->count_children(s->packed.geo, ops->pack(s->packed.geo, s->root))
-        == 0)
+    if (!k->geo && !(k->geo = calloc(1, ops->geometry_size)))
+        return false;                 /* zero: never made */
+    if (!ops->init(k->geo, s->root))
+        return false;
+    uint64_t root = ops->pack(k->geo, s->root);
+    if (ops->count_children(k->geo, root) == 0)
+        return false;
+    struct packed_team t = { .n = threads_ready(s, ops) };
+    if (t.n == 0)
         return false;
     size_t bytes = solve_table_bytes(s);
     struct packed_bucket *table = tt_lend(&s->tt, bytes);  /* all empty */
     uint64_t mask = bytes / sizeof(struct packed_bucket) - 1;
     for (int i = 0; i < t.n; i++)
-        team_member(&t, i, s, ops, table, mask);
+        team_member(&t, i, s, root, table, mask);
     solve_drive(&t.sv[0].pr, win_loss, packed_test, &t, out);
     tt_reclaim(&s->tt, bytes);
     return true;
