@@ -91,7 +91,7 @@ struct packed_solver {
     int *scores;               /* one row: sort keys of the node ordered */
     uint64_t *line;            /* one row: a forced line's next position */
     uint64_t root;
-    int beta;                  /* the test under way (helper threads) */
+    int beta;                  /* the test under way: margin >= beta? */
     bool yielded;              /* stopped because another thread answered */
     struct solve_progress pr;  /* each thread's own path */
     struct solve_progress *fill;    /* where entries taken are counted */
@@ -291,6 +291,14 @@ static int ordered_child_value(void *solver, int ply, int i, int alpha,
     return child_value(sv, ply, sv->kids[at], sv->keys[at], alpha, beta);
 }
 
+/* The key of the i-th ordered child of the node at ply, or 0 when it
+ * has none (a finished game or a single reply: never searched twice). */
+static uint64_t ordered_key(const struct packed_solver *sv, int ply, int i)
+{
+    uint64_t key = sv->keys[(size_t)ply * (size_t)sv->width + (size_t)i];
+    return key == KEY_FINISHED || key == KEY_UNKNOWN ? 0 : key;
+}
+
 /* ---- several threads ----------------------------------------------------- */
 
 static _Atomic uint64_t *busy_slot(const struct packed_solver *sv,
@@ -303,10 +311,9 @@ static _Atomic uint64_t *busy_slot(const struct packed_solver *sv,
 static bool child_busy(void *solver, int ply, int i)
 {
     const struct packed_solver *sv = solver;
-    uint64_t key = sv->keys[(size_t)ply * (size_t)sv->width + (size_t)i];
-    return key != KEY_FINISHED && key != KEY_UNKNOWN &&
-           atomic_load_explicit(busy_slot(sv, key), memory_order_relaxed) ==
-           key;
+    uint64_t key = ordered_key(sv, ply, i);
+    return key != 0 && atomic_load_explicit(busy_slot(sv, key),
+                                            memory_order_relaxed) == key;
 }
 
 /* solve_child_fn on several threads: ordered_child_value with the
@@ -315,8 +322,8 @@ static int shared_child_value(void *solver, int ply, int i, int alpha,
                               int beta)
 {
     const struct packed_solver *sv = solver;
-    uint64_t key = sv->keys[(size_t)ply * (size_t)sv->width + (size_t)i];
-    if (key == KEY_FINISHED || key == KEY_UNKNOWN)
+    uint64_t key = ordered_key(sv, ply, i);
+    if (key == 0)
         return ordered_child_value(solver, ply, i, alpha, beta);
     _Atomic uint64_t *slot = busy_slot(sv, key);
     atomic_store_explicit(slot, key, memory_order_relaxed);
@@ -408,14 +415,25 @@ struct packed_team {
     struct packed_solver sv[SEARCH_MAX_THREADS];
 };
 
+/* The test of sv->beta on sv's thread: the root's margin, and in *child
+ * the root child that gave it. */
+static int root_test(struct packed_solver *sv, uint64_t *child)
+{
+    int at = -1;
+    int v = packed_node(sv, 0, sv->root, KEY_UNKNOWN, sv->beta - 1, sv->beta,
+                        &at);
+    *child = sv->kids[at > 0 ? at : 0];   /* at < 0 only when stopped */
+    return v;
+}
+
 /* Answers the current test for every thread, unless one already has. */
-static void answer(struct packed_solver *sv, int v, int at)
+static void answer(struct packed_solver *sv, int v, uint64_t child)
 {
     struct packed_shared *sh = sv->shared;
     bool no = false;
     if (atomic_compare_exchange_strong(&sh->answered, &no, true)) {
         sh->value = v;
-        sh->root_child = at >= 0 ? sv->kids[at] : KEY_FINISHED;
+        sh->root_child = child;
     }
     atomic_store(&sh->test_done, true);
 }
@@ -424,16 +442,15 @@ static void answer(struct packed_solver *sv, int v, int at)
 static void *helper_test(void *arg)
 {
     struct packed_solver *sv = arg;
-    int at = -1;
-    int v = packed_node(sv, 0, sv->root, KEY_UNKNOWN, sv->beta - 1, sv->beta,
-                        &at);
+    uint64_t child;
+    int v = root_test(sv, &child);
     if (!sv->pr.aborted)
-        answer(sv, v, at);
+        answer(sv, v, child);
     return NULL;
 }
 
-/* Starts the helpers on the test of beta; how many threads run it. */
-static int start_helpers(struct packed_team *t, int beta)
+/* Starts the helpers on the test under way; how many threads run it. */
+static int start_helpers(struct packed_team *t)
 {
     struct packed_shared *sh = t->sv[0].shared;
     atomic_store(&sh->test_done, false);
@@ -441,7 +458,6 @@ static int start_helpers(struct packed_team *t, int beta)
     int started = 1;
     for (; started < t->n; started++) {
         struct packed_solver *h = &t->sv[started];
-        h->beta = beta;
         h->yielded = h->pr.aborted = false;
         if (search_spawn(h->w, helper_test, h) != 0)
             break;
@@ -474,16 +490,17 @@ static int packed_test(void *team, int beta, move_t *best)
 {
     struct packed_team *t = team;
     struct packed_solver *sv = &t->sv[0];
-    int started = t->n > 1 ? start_helpers(t, beta) : 1;
-    int at = -1;
-    int v = packed_node(sv, 0, sv->root, KEY_UNKNOWN, beta - 1, beta, &at);
-    uint64_t child = at >= 0 ? sv->kids[at] : KEY_FINISHED;
+    for (int i = 0; i < t->n; i++)
+        t->sv[i].beta = beta;
+    int started = t->n > 1 ? start_helpers(t) : 1;
+    uint64_t child;
+    int v = root_test(sv, &child);
     if (t->n > 1) {
         if (!sv->pr.aborted)
-            answer(sv, v, at);
+            answer(sv, v, child);
         v = finish_test(t, started, v, &child);
     }
-    if (!sv->pr.aborted && v >= beta && child != KEY_FINISHED)
+    if (!sv->pr.aborted && v >= beta)
         *best = move_to(sv, child);
     return v;
 }
