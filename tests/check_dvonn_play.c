@@ -1,0 +1,351 @@
+/* check_dvonn_play.c -- DVONN in play: the evaluation's terms, random
+ * playouts checking every contract (hashing, colour symmetry, cut-offs),
+ * the shared search. */
+#include "config.h"
+
+#include <check.h>
+#include <stdalign.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dvonntest.h"
+#include "searchtest.h"
+#include "tap_main.h"
+
+static int term(const struct pos *p, const char *name)
+{
+    const struct eval_terms *et = G->eval_terms;
+    int t[64];
+    et->compute(p->b, t);
+    for (int i = 0; i < et->count; i++)
+        if (!strcmp(et->names[i], name))
+            return t[i];
+    ck_abort_msg("no term %s", name);
+    return 0;
+}
+
+/* The side to move is credited with the tallest enemy stack it can land
+ * on (a capture about to happen): every other term changes sign with the
+ * side to move, so the two sides' values sum to that credit alone. */
+static int capture_credit(const char *cells)
+{
+    struct pos p;
+    load_spec(&p, "S", "W", cells);
+    int white = G->evaluate(p.b);
+    load_spec(&p, "S", "B", cells);
+    return white + G->evaluate(p.b);
+}
+
+START_TEST(test_eval_capture_credit)
+{
+    int none = capture_credit("D3=W E3=R F3=BBB K5=R I1=R");
+    int two = capture_credit("D3=W E3=BB F3=R K5=R I1=R");
+    int three = capture_credit("D3=W E3=BBB F3=R K5=R I1=R");
+    ck_assert_int_eq(none, 0);
+    ck_assert_int_gt(two, 0);
+    ck_assert_int_gt(three, two);
+}
+END_TEST
+
+/* The terms of a late position: White's lone piece D3 between two DVONN
+ * pieces, 45 of 49 cells empty, moves to C3 and E3.  What the weights
+ * make of them is pinned by the bench signature (tests/check_proto.c). */
+START_TEST(test_eval_late_mobility)
+{
+    struct pos p;
+    load_spec(&p, "S", "W", "C3=R D3=W E3=R K5=R");
+    ck_assert_int_eq(term(&p, "pieces"), 1);
+    ck_assert_int_eq(term(&p, "moves"), 2);
+    ck_assert_int_eq(term(&p, "late_moves"), 2 * 45);
+    ck_assert_int_eq(term(&p, "near"), 1);
+    ck_assert_int_eq(term(&p, "race"), 45);
+    ck_assert_int_eq(term(&p, "dead"), 0);
+    load_spec(&p, "S", "B", "C3=R D3=W E3=R K5=R");
+    ck_assert_int_eq(term(&p, "late_moves"), -2 * 45);
+}
+END_TEST
+
+/* What the evaluation must do whatever its weights (its colour symmetry
+ * is checked on every position of test_random_playouts): positive for
+ * the side that is clearly ahead and negative for the other; better with
+ * one more piece of one's own. */
+START_TEST(test_eval_independent)
+{
+    struct pos p;
+    /* White: two tall stacks by a DVONN piece; Black: one piece. */
+    load_spec(&p, "S", "W", "C3=WWW D3=R E3=WW F3=B H3=R K5=R");
+    int ahead = G->evaluate(p.b);
+    ck_assert_int_gt(ahead, 0);
+    load_spec(&p, "S", "B", "C3=WWW D3=R E3=WW F3=B H3=R K5=R");
+    ck_assert_int_lt(G->evaluate(p.b), 0);
+    load_spec(&p, "S", "W", "C3=WWW D3=R E3=WW F3=B H3=R K5=R K4=W");
+    ck_assert_int_gt(G->evaluate(p.b), ahead);
+}
+END_TEST
+
+/* D3 (3 white pieces) has nothing 3 or more steps away on any line, so it
+ * can never move again; the interior E2 is surrounded now but moves
+ * once a neighbour leaves (height 1, cells next to it stay occupied). */
+START_TEST(test_eval_dead_stacks)
+{
+    struct pos p;
+    load_spec(&p, "S", "W", "C3=R D3=WWW E3=R F3=B K5=R");
+    ck_assert_int_eq(term(&p, "dead"), 3);
+    load_spec(&p, "S", "B", "C3=R D3=WWW E3=R F3=B K5=R");
+    ck_assert_int_eq(term(&p, "dead"), -3);
+    load_spec(&p, "S", "W", "C3=R D3=WW E3=R F3=B K5=R");
+    ck_assert_int_eq(term(&p, "dead"), 0);
+    load_spec(&p, "S", "W",
+              "D1=R E1=B F1=R D2=B E2=W F2=B E3=B F3=R");
+    ck_assert_int_eq(term(&p, "dead"), 0);
+}
+END_TEST
+
+/* The chain again: White to move can cut off 3 black pieces for 1 of its
+ * own (cut 2), and Black's best cut, E1 (1 white for 2 black), gains
+ * nothing (cut_risk 0); with Black to move the roles swap. */
+START_TEST(test_eval_cut_terms)
+{
+    struct pos p;
+    load_spec(&p, "S", "W", CHAIN);
+    ck_assert_int_eq(term(&p, "cut"), 2);
+    ck_assert_int_eq(term(&p, "cut_risk"), 0);
+    load_spec(&p, "S", "B", CHAIN);
+    ck_assert_int_eq(term(&p, "cut"), 0);
+    ck_assert_int_eq(term(&p, "cut_risk"), 2);
+}
+END_TEST
+
+/* Placement: the same two pieces, Black's next to a DVONN piece and
+ * White's in a far corner, or the other way round: Black (to place the
+ * sixth piece) prefers the first. */
+START_TEST(test_eval_placement_order)
+{
+    struct pos p;
+    load_spec(&p, "P", "B", "C3=R F3=R I3=R D3=B A1=W");
+    int near = G->evaluate(p.b);
+    load_spec(&p, "P", "B", "C3=R F3=R I3=R A1=B D3=W");
+    int far = G->evaluate(p.b);
+    ck_assert_int_gt(near, far);
+    ck_assert_int_gt(near, 0);
+}
+END_TEST
+
+/* Checks every contract at one position of a playout. */
+static void check_position(const struct pos *p, move_t *mv, int n)
+{
+    char s[4096], t[4096];
+    struct pos q;
+    ck_assert_uint_eq(G->hash(p->b), G->hash_full(p->b));
+    ck_assert_int_eq(G->count_moves(p->b), n);
+    ck_assert_int_le(n, G->max_moves);
+    pos_str(p, s, sizeof s);
+    load(&q, s);
+    pos_str(&q, t, sizeof t);
+    ck_assert_str_eq(s, t);
+    ck_assert_uint_eq(G->hash(q.b), G->hash(p->b));
+    ck_assert_int_eq(G->count_moves(q.b), n);
+    ck_assert_int_eq(G->side_to_move(q.b), G->side_to_move(p->b));
+    int v = G->evaluate(p->b);
+    ck_assert_int_lt(abs(v), EVAL_WIN_MIN / 10);
+    for (int i = 0; i < n; i++) {
+        char buf[MOVE_STR_MAX];
+        move_t m = MOVE_NONE;
+        struct sbuf why = SBUF_INIT;
+        ck_assert_uint_ne(mv[i], MOVE_NONE);
+        G->format_move(p->b, mv[i], buf);
+        ck_assert_int_eq(G->parse_move(p->b, buf, &m, &why), MOVE_PARSE_OK);
+        ck_assert_uint_eq(m, mv[i]);
+        sbuf_free(&why);
+    }
+}
+
+/* Evaluation is colour-blind: swapping colours and side keeps it. */
+static void check_symmetry(const struct pos *p)
+{
+    char s[4096];
+    struct pos q;
+    pos_str(p, s, sizeof s);
+    if (s[6] != 'S' || !strchr(s, '.'))
+        return;
+    swap_colours(s);
+    s[8] = s[8] == 'W' ? 'B' : 'W';
+    load(&q, s);
+    ck_assert_int_eq(G->evaluate(q.b), G->evaluate(p->b));
+    ck_assert_int_eq(G->count_moves(q.b), G->count_moves(p->b));
+    const struct eval_terms *et = G->eval_terms;
+    int a[64], b[64];
+    ck_assert_int_le(et->count, 64);
+    et->compute(p->b, a);
+    et->compute(q.b, b);
+    for (int i = 0; i < et->count; i++)
+        ck_assert_msg(a[i] == b[i], "term %s: %d vs %d", et->names[i],
+                      a[i], b[i]);
+}
+
+/* The evaluation is the weighted sum of its terms (game.h's contract,
+ * which the tuner relies on). */
+static void check_eval_terms(const struct pos *p)
+{
+    const struct eval_terms *et = G->eval_terms;
+    int t[64];
+    et->compute(p->b, t);
+    long sum = 0;
+    for (int i = 0; i < et->count; i++)
+        sum += (long)t[i] * et->weights[i];
+    ck_assert_int_eq(G->evaluate(p->b), (int)(sum / et->scale));
+}
+
+/* The cells of occ joined to seeds, cell by cell through DV_NBR (the
+ * module floods by shifts). */
+static bb_t slow_flood(bb_t seeds, bb_t occ)
+{
+    bb_t reached = seeds, todo = seeds;
+    while (todo) {
+        int s = bb_pop(&todo);
+        bb_t fresh = DV_NBR[s] & occ & ~reached;
+        reached |= fresh;
+        todo |= fresh;
+    }
+    return reached;
+}
+
+/* The cut-off detector against the rules: emptying each cell, flooding
+ * from the DVONN stacks, and playing every move. */
+static void check_cuts(const struct pos *p, const move_t *mv, int n)
+{
+    const struct dv_state *st = (const void *)p->b;
+    if (st->phase != PHASE_STACK)
+        return;
+    struct dv_cuts c;
+    dv_find_cuts(st, st->occ, &c);
+    for (int s = 0; s < NCELLS; s++) {
+        bb_t rest = st->occ & ~bb_bit(s);
+        bb_t lost = (st->occ & ~st->red & bb_bit(s))
+                  ? rest & ~slow_flood(st->red, rest) : 0;
+        ck_assert_int_eq((int)((c.cells >> s) & 1), lost != 0);
+        if (lost)
+            ck_assert(c.region[s] == lost);
+    }
+    for (int i = 0; i < n; i++) {
+        if (mv_kind(mv[i]) != KIND_STACK)
+            continue;
+        int from = mv_from(mv[i]), to = mv_to(mv[i]), side = st->side;
+        struct pos q = *p;
+        G->play(q.b, mv[i]);
+        const struct dv_state *after = (const void *)q.b;
+        bb_t gone = st->occ & ~bb_bit(from) & ~after->occ;
+        int pieces[2] = { 0, 0 };
+        for (int s = 0; s < NCELLS; s++) {
+            if (!((gone >> s) & 1))
+                continue;
+            if (s == to)
+                pieces[side] += st->height[from] + st->height[to];
+            else if (top_colour(st, s) != RED)
+                pieces[top_colour(st, s)] += st->height[s];
+        }
+        ck_assert_int_eq(dv_cut_gain(st, mv[i]),
+                         pieces[!side] - pieces[side]);
+    }
+}
+
+static void check_final(const struct pos *p)
+{
+    char s[4096];
+    int score[2], margin = -1;
+    pos_str(p, s, sizeof s);
+    string_scores(s, score);
+    enum game_status g = G->outcome(p->b, &margin);
+    ck_assert_int_ne(g, GAME_ONGOING);
+    ck_assert_int_eq(margin, abs(score[0] - score[1]));
+    ck_assert_int_eq(g, score[0] > score[1] ? GAME_WIN_FIRST :
+                        score[0] < score[1] ? GAME_WIN_SECOND : GAME_DRAW);
+}
+
+START_TEST(test_random_playouts)
+{
+    struct rng r;
+    rng_seed(&r, 1000 + (uint64_t)_i);
+    struct pos p;
+    if (_i % 2)
+        setup_args(&p, 0, NULL, 0);
+    else
+        setup_args(&p, 1, "random", (uint64_t)_i);
+    move_t mv[512];
+    int plies = 0, passes_in_row = 0;
+    for (;;) {
+        int n = G->gen_moves(p.b, mv);
+        check_position(&p, mv, n);
+        check_symmetry(&p);
+        check_eval_terms(&p);
+        check_cuts(&p, mv, n);
+        if (n == 0)
+            break;
+        ck_assert_int_eq(G->outcome(p.b, NULL), GAME_ONGOING);
+        move_t m = mv[rng_below(&r, (uint64_t)n)];
+        char buf[MOVE_STR_MAX];
+        G->format_move(p.b, m, buf);
+        passes_in_row = strcmp(buf, "PASS") ? 0 : passes_in_row + 1;
+        ck_assert_int_lt(passes_in_row, 2);
+        uint64_t h = G->hash(p.b);
+        G->play(p.b, m);
+        ck_assert_uint_ne(G->hash(p.b), h);
+        plies++;
+        ck_assert_int_le(plies, G->max_game_plies);
+    }
+    check_final(&p);
+}
+END_TEST
+
+/* DVONN, Black to move: H5J5 is the only move that ends the game, and
+ * Black wins by it; a one-ply search must see it, and the solver must
+ * agree with the reference. */
+#define DVONN_WIN "dvonn:S:B:.,.,BW,R,.,.,.,.,.,.,.,.,.,WBB,.,.,.,WW,.,.,.," \
+    ".,.,.,.,.,.,.,WBBBBB,R,.,.,.,.,B,BBBWBW,.,.,BB,.,.,.,W,W,.,BB,R,BW,."
+
+START_TEST(test_dvonn_win_in_one)
+{
+    const struct game_ops *g = &dvonn_ops;
+    unsigned char *st = malloc(g->state_size);
+    ck_assert_ptr_nonnull(st);
+    gt_load(g, st, DVONN_WIN);
+    struct search *s = search_new(g, 4);
+    ck_assert_ptr_nonnull(s);
+    struct search_limits l = srch_limits(SEARCH_ALPHABETA);
+    l.max_depth = 1;
+    struct search_result r;
+    ck_assert_int_eq(search_run(s, st, &l, &r), 0);
+    srch_assert_best(g, st, &r, "H5J5");
+    ck_assert_int_ge(r.score, EVAL_WIN_MIN);
+    l.max_depth = 0;
+    int ref = ref_value(g, st, 0, 0);
+    ck_assert_int_eq(search_solve(s, st, &l, &r), 0);
+    srch_assert_exact(&r, ref);
+    l.method = SEARCH_GREEDY;
+    ck_assert_int_eq(search_run(s, st, &l, &r), 0);
+    srch_assert_best(g, st, &r, "H5J5");
+    search_free(s);
+    free(st);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("dvonn_play");
+    TCase *tc = tcase_create("eval");
+    suite_add_tcase(s, tc);
+    tcase_add_test(tc, test_eval_capture_credit);
+    tcase_add_test(tc, test_eval_late_mobility);
+    tcase_add_test(tc, test_eval_independent);
+    tcase_add_test(tc, test_eval_dead_stacks);
+    tcase_add_test(tc, test_eval_placement_order);
+    tcase_add_test(tc, test_eval_cut_terms);
+    tc = tap_tcase(s, "playouts", 120);
+    tcase_add_loop_test(tc, test_random_playouts, 0, 40);
+    tc = tap_tcase(s, "search", 120);
+    tcase_add_test(tc, test_dvonn_win_in_one);
+    return tap_main(s);
+}

@@ -1,0 +1,53 @@
+# tests/local.mk -- the Check suites of one game's concern each (its rules
+# are tests/check_<g>.c, built by the top Makefile.am; its perft tables,
+# text and play are here) and the direct tests of small core modules.
+# Included at the end of the top-level Makefile.am; paths are relative to
+# the top directory.
+
+EXTRA_DIST += tests/local.mk
+
+if HAVE_CHECK
+GAME_CONCERN_TESTS = tests/check_truchet_perft tests/check_truchet_text \
+	tests/check_truchet_play tests/check_dvonn_perft \
+	tests/check_dvonn_text tests/check_dvonn_play \
+	tests/check_cephalopod_perft tests/check_cephalopod_text \
+	tests/check_cephalopod_play
+check_PROGRAMS += $(GAME_CONCERN_TESTS)
+TESTS += $(GAME_CONCERN_TESTS)
+tests_check_truchet_perft_SOURCES = tests/check_truchet_perft.c \
+	tests/truchettest.h $(SEARCH_TEST_SRC)
+tests_check_truchet_perft_CFLAGS = $(CHECK_CFLAGS_ALL)
+tests_check_truchet_perft_LDADD = $(CHECK_LDADD_ALL)
+tests_check_truchet_text_SOURCES = tests/check_truchet_text.c \
+	tests/truchettest.h $(SEARCH_TEST_SRC)
+tests_check_truchet_text_CFLAGS = $(CHECK_CFLAGS_ALL)
+tests_check_truchet_text_LDADD = $(CHECK_LDADD_ALL)
+tests_check_truchet_play_SOURCES = tests/check_truchet_play.c \
+	tests/truchettest.h $(SEARCH_TEST_SRC)
+tests_check_truchet_play_CFLAGS = $(CHECK_CFLAGS_ALL)
+tests_check_truchet_play_LDADD = $(CHECK_LDADD_ALL)
+tests_check_dvonn_perft_SOURCES = tests/check_dvonn_perft.c \
+	tests/dvonntest.h $(SEARCH_TEST_SRC)
+tests_check_dvonn_perft_CFLAGS = $(CHECK_CFLAGS_ALL)
+tests_check_dvonn_perft_LDADD = $(CHECK_LDADD_ALL)
+tests_check_dvonn_text_SOURCES = tests/check_dvonn_text.c \
+	tests/dvonntest.h $(SEARCH_TEST_SRC)
+tests_check_dvonn_text_CFLAGS = $(CHECK_CFLAGS_ALL)
+tests_check_dvonn_text_LDADD = $(CHECK_LDADD_ALL)
+tests_check_dvonn_play_SOURCES = tests/check_dvonn_play.c \
+	tests/dvonntest.h $(SEARCH_TEST_SRC)
+tests_check_dvonn_play_CFLAGS = $(CHECK_CFLAGS_ALL)
+tests_check_dvonn_play_LDADD = $(CHECK_LDADD_ALL)
+tests_check_cephalopod_perft_SOURCES = tests/check_cephalopod_perft.c \
+	tests/cephalopodtest.h $(SEARCH_TEST_SRC)
+tests_check_cephalopod_perft_CFLAGS = $(CHECK_CFLAGS_ALL)
+tests_check_cephalopod_perft_LDADD = $(CHECK_LDADD_ALL)
+tests_check_cephalopod_text_SOURCES = tests/check_cephalopod_text.c \
+	tests/cephalopodtest.h $(SEARCH_TEST_SRC)
+tests_check_cephalopod_text_CFLAGS = $(CHECK_CFLAGS_ALL)
+tests_check_cephalopod_text_LDADD = $(CHECK_LDADD_ALL)
+tests_check_cephalopod_play_SOURCES = tests/check_cephalopod_play.c \
+	tests/cephalopodtest.h $(SEARCH_TEST_SRC)
+tests_check_cephalopod_play_CFLAGS = $(CHECK_CFLAGS_ALL)
+tests_check_cephalopod_play_LDADD = $(CHECK_LDADD_ALL)
+endif
