@@ -6,6 +6,7 @@
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/args.h"
 
@@ -54,7 +55,8 @@ int args_i64(const char *s, int64_t *out)
 
 int args_double(const char *s, double lo, double hi, double *out)
 {
-    if (!*s || isspace((unsigned char)*s))
+    /* strtod also reads hexadecimal ("0x1p3"), "inf" and "nan" */
+    if (!*s || s[strspn(s, "+-.0123456789eE")] != '\0')
         return -1;
     char *end;
     errno = 0;
