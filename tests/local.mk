@@ -50,4 +50,17 @@ tests_check_cephalopod_play_SOURCES = tests/check_cephalopod_play.c \
 	tests/cephalopodtest.h $(SEARCH_TEST_SRC)
 tests_check_cephalopod_play_CFLAGS = $(CHECK_CFLAGS_ALL)
 tests_check_cephalopod_play_LDADD = $(CHECK_LDADD_ALL)
+# The small core modules, each tested directly.
+CORE_TESTS = tests/check_args tests/check_sbuf tests/check_rng
+check_PROGRAMS += $(CORE_TESTS)
+TESTS += $(CORE_TESTS)
+tests_check_args_SOURCES = tests/check_args.c
+tests_check_args_CFLAGS = $(CHECK_CFLAGS_ALL)
+tests_check_args_LDADD = $(CHECK_LDADD_ALL)
+tests_check_sbuf_SOURCES = tests/check_sbuf.c
+tests_check_sbuf_CFLAGS = $(CHECK_CFLAGS_ALL)
+tests_check_sbuf_LDADD = $(CHECK_LDADD_ALL)
+tests_check_rng_SOURCES = tests/check_rng.c
+tests_check_rng_CFLAGS = $(CHECK_CFLAGS_ALL)
+tests_check_rng_LDADD = $(CHECK_LDADD_ALL)
 endif
