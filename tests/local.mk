@@ -1,10 +1,14 @@
 # tests/local.mk -- the Check suites of one game's concern each (its rules
 # are tests/check_<g>.c, built by the top Makefile.am; its perft tables,
-# text and play are here) and the direct tests of small core modules.
+# text and play are here), the direct tests of small core modules, and
+# the check that the map says which suite tests each file.
 # Included at the end of the top-level Makefile.am; paths are relative to
 # the top directory.
 
-EXTRA_DIST += tests/local.mk
+EXTRA_DIST += tests/local.mk tests/arch/coverage.sh
+
+# The table of which suite tests which file (doc/architecture.md).
+TESTS += tests/arch/coverage.sh
 
 if HAVE_CHECK
 GAME_CONCERN_TESTS = tests/check_truchet_perft tests/check_truchet_text \
