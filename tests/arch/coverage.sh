@@ -37,7 +37,9 @@ fi
 
 # What the build names: every word of Makefile.am and the local.mk files.
 find . -name local.mk -not -path './.git/*' | LC_ALL=C sort |
-    xargs cat Makefile.am | tr -s ' \t\\=' '\n\n\n\n' > "$work/built"
+    xargs cat Makefile.am |
+    awk '{ gsub(/[\\=]/, " "); for (i = 1; i <= NF; i++) print $i }' \
+    > "$work/built"
 
 while read -r file rest; do
     case $file in
@@ -80,16 +82,15 @@ while read -r file rest; do
 done < "$work/table"
 
 touch "$work/listed"
-LC_ALL=C sort "$work/listed" | uniq -d | while read -r f; do
-    echo "$f"
-done > "$work/twice"
-for f in $(cat "$work/twice"); do
+LC_ALL=C sort "$work/listed" | uniq -d > "$work/twice"
+while read -r f; do
     say "lists $f more than once"
-done
+done < "$work/twice"
 find src -name '*.c' | LC_ALL=C sort > "$work/sources"
-LC_ALL=C sort -u "$work/listed" > "$work/listed-sorted"
-for f in $(LC_ALL=C comm -23 "$work/sources" "$work/listed-sorted"); do
+LC_ALL=C sort -u "$work/listed" |
+    LC_ALL=C comm -23 "$work/sources" - > "$work/missing"
+while read -r f; do
     say "does not list $f: add a line '$f  tests/check_<suite>.c'" \
         "(or '$f  through PATH: REASON')"
-done
+done < "$work/missing"
 exit $bad
