@@ -1,10 +1,11 @@
 #!/bin/sh
 # soak.sh [GAMES [SETUP...]] -- plays GAMES (default 1000) complete games
-# of each game (or of each "setup" argument list given, e.g. "truchet 7")
-# through the protocol, genmove for both sides, in ONE engine process per
-# game (setup or clear_board between games), and measures the process's
-# resident memory (VmRSS) before the first game, after it, after each
-# tenth of the games and at the end.  Fails on any error reply, a game
+# of each game the engine plays (its list_games), or of each "setup"
+# argument list given (e.g. "truchet 7"), through the protocol, genmove
+# for both sides, in ONE engine process per game (setup or clear_board
+# between games), and measures the process's resident memory (VmRSS)
+# before the first game, after it, after each tenth of the games and at
+# the end.  Fails on any error reply, a game
 # that does not end, or memory growth beyond SOAK_GROWTH_KB (default 4096)
 # after the first game.
 #
@@ -107,7 +108,12 @@ soak() {
 }
 
 [ -r /proc/self/status ] || { echo "soak: needs /proc"; exit 77; }
-[ $# -gt 0 ] || set -- "cephalopod 5x5" "dvonn" "truchet"
+if [ $# -eq 0 ]; then
+    # every game the engine plays, from its default start
+    names=$(sh "$(dirname "$0")/games.sh" "$TRIAD") || exit 1
+    # shellcheck disable=SC2086  # one word per game
+    set -- $names
+fi
 for setup in "$@"; do
     soak "$setup"
 done

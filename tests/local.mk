@@ -5,7 +5,7 @@
 # Included at the end of the top-level Makefile.am; paths are relative to
 # the top directory.
 
-EXTRA_DIST += tests/local.mk tests/arch/coverage.sh
+EXTRA_DIST += tests/local.mk tests/arch/coverage.sh scripts/games.sh
 
 # The table of which suite tests which file (doc/architecture.md).
 TESTS += tests/arch/coverage.sh

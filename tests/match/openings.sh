@@ -100,8 +100,10 @@ printf '# nothing\n' > "$tmp/empty.txt"
     --openings "$tmp/suite.txt" > /dev/null 2>&1
 [ $? -eq 2 ] || fail "--openings with --random-plies accepted"
 
-# 3. The shipped suites: every line loads for its game (the fakes resign).
-for g in cephalopod dvonn truchet; do
+# 3. The shipped suites, one for every game the engine plays: every line
+# loads for its game (the fakes resign).
+games=$(sh "$top/scripts/games.sh" "$TRIAD") || fail "no list of games"
+for g in $games; do
     "$TRIAD_MATCH" --game "$g" --engine "sh $fake resign" --name r1 \
         --engine "sh $fake resign" --name r2 --games 2 --quiet \
         --openings "$top/data/openings/$g.txt" > "$tmp/ship.out" 2>&1 ||

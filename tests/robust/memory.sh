@@ -82,9 +82,9 @@ echo "ok: out of memory reported, old table kept, engine goes on"
 # threads 64 under 110 MB: genmove either plays or says "out of memory";
 # it used to answer "internal error: the search found no legal move"
 # (the move check could not allocate its list).
-for game in truchet dvonn cephalopod; do
+for game in $(sh "${srcdir:-.}/scripts/games.sh" "$TRIAD"); do
     printf 'set_option threads 64\nset_option movetime 0.2\n1 reg_genmove w\n2 genmove w\n' |
-        ( ulimit -v 110000; timeout -s KILL 60 "$TRIAD" --quiet --game $game ) \
+        ( ulimit -v 110000; timeout -s KILL 60 "$TRIAD" --quiet --game "$game" ) \
         > "$tmp/out" 2> "$tmp/err"
     grep -v '^=\|^$\|^?[12] out of memory$' "$tmp/out" &&
         fail "threads 64 in $game under 110 MB: $(cat "$tmp/out")"

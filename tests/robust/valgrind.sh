@@ -20,9 +20,12 @@ for t in "${srcdir:-.}"/tests/gtp/*.gtp; do
     echo "ok: $(basename "$t")"
 done
 
-# A genmove w / genmove b pair per move: the one for the side not to move
+# Every game the engine plays, from each start its setup offers.  A
+# genmove w / genmove b pair per move: the one for the side not to move
 # fails, which exercises the error paths too.
-for setup in "dvonn" "dvonn random" "truchet" "cephalopod 5x5"; do
+sh "${srcdir:-.}/scripts/games.sh" "$TRIAD" setups > "$tmp/setups" ||
+    fail "no list of games"
+while IFS= read -r setup; do
     {
         printf '%s\n' "set_option hash 1" "set_option maxnodes 300" \
             "set_option maxplies 24" "setup $setup"
@@ -43,5 +46,5 @@ for setup in "dvonn" "dvonn random" "truchet" "cephalopod 5x5"; do
     n=$(grep -c '^=' "$tmp/out")
     [ "$n" -ge 25 ] || fail "$setup: only $n successful replies"
     echo "ok: $setup ($n successful replies)"
-done
+done < "$tmp/setups"
 exit 0
