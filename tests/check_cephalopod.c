@@ -11,6 +11,8 @@
 #include "cephalopodtest.h"
 #include "tap_main.h"
 
+/* ---- the capture rule -------------------------------------------------- */
+
 /* c3 has four neighbours 1, 2, 3, 1: every pair and triple but the full
  * set (sum 7) is a capture set; {b3,c2} and {c2,d3} both sum to 3, as do
  * other pairs, and they are still distinct moves. */
@@ -135,6 +137,8 @@ START_TEST(test_parse_spellings)
 }
 END_TEST
 
+/* ---- game end and scoring ---------------------------------------------- */
+
 START_TEST(test_end_white_wins_3x3)
 {
     unsigned char st[STATE_MAX];
@@ -200,6 +204,8 @@ START_TEST(test_end_draw_even_board)
     ck_assert_int_eq(margin, 0);
 }
 END_TEST
+
+/* ---- interface constants ----------------------------------------------- */
 
 START_TEST(test_interface_constants)
 {

@@ -12,6 +12,8 @@
 #include "cephalopodtest.h"
 #include "tap_main.h"
 
+/* ---- perft ------------------------------------------------------------- */
+
 struct perft_case {
     const char *size;
     int depth;
@@ -63,6 +65,8 @@ START_TEST(test_perft_rotation)
     ck_assert_int_gt(na, 0);
 }
 END_TEST
+
+/* ---- the CodinGame 2025 vectors (doc/games/cephalopod.md) -------------- */
 
 /* Memo of (sequence count, sum of final boards) mod 2^30, keyed by the
  * colour-free board (3 bits per cell, 9 cells) and the remaining depth. */

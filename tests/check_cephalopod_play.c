@@ -14,6 +14,8 @@
 #include "searchtest.h"
 #include "tap_main.h"
 
+/* ---- random playouts: round trips, hashing, termination ---------------- */
+
 static void check_moves_round_trip(const void *st, const move_t *moves, int n)
 {
     char seen[1024][MOVE_STR_MAX];
@@ -97,6 +99,8 @@ START_TEST(test_random_playouts)
 }
 END_TEST
 
+/* ---- evaluation -------------------------------------------------------- */
+
 /* The numbers below are worked out from cephalopod.c's own weights:
  * change detectors that tuning changes.  The end of the test checks what
  * the evaluation must do whatever the weights. */
@@ -139,6 +143,8 @@ START_TEST(test_evaluate)
     ck_assert_int_gt(G->evaluate(st), white);
 }
 END_TEST
+
+/* ---- search (the shared search on Cephalopod) ------------------------- */
 
 /* 3x3, White to move: of six moves only the capture b1=a1+b2 keeps the
  * win (found and checked by the exhaustive reference). */

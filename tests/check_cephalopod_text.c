@@ -12,6 +12,8 @@
 #include "cephalopodtest.h"
 #include "tap_main.h"
 
+/* ---- hostile input ----------------------------------------------------- */
+
 struct bad_move {
     const char *tok;
     enum move_parse expect;
@@ -248,6 +250,8 @@ START_TEST(test_setup_forms)
     ck_assert_uint_ne(G->hash(st), G->hash(other));
 }
 END_TEST
+
+/* ---- diagram ----------------------------------------------------------- */
 
 static void check_diagram_shape(const char *s)
 {

@@ -49,6 +49,8 @@ START_TEST(test_placement_order_and_double_turn)
 }
 END_TEST
 
+/* ---- stacking rules, one by one (doc/games/dvonn.md) ---------------- */
+
 /* Perimeter stacks are free even when every on-board neighbour is
  * occupied; a lone DVONN piece may be landed on. */
 START_TEST(test_edge_stack_not_surrounded)

@@ -15,6 +15,8 @@
 #include "searchtest.h"
 #include "tap_main.h"
 
+/* ---- evaluation terms ---------------------------------------------- */
+
 static int term(const struct pos *p, const char *name)
 {
     const struct eval_terms *et = G->eval_terms;
@@ -133,6 +135,8 @@ START_TEST(test_eval_placement_order)
     ck_assert_int_gt(near, 0);
 }
 END_TEST
+
+/* ---- random playouts ------------------------------------------------ */
 
 /* Checks every contract at one position of a playout. */
 static void check_position(const struct pos *p, move_t *mv, int n)
@@ -299,6 +303,8 @@ START_TEST(test_random_playouts)
     check_final(&p);
 }
 END_TEST
+
+/* ---- search (the shared search on DVONN) ------------------------------ */
 
 /* DVONN, Black to move: H5J5 is the only move that ends the game, and
  * Black wins by it; a one-ply search must see it, and the solver must

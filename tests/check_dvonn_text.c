@@ -14,6 +14,8 @@
 #include "dvonntest.h"
 #include "tap_main.h"
 
+/* ---- notation (doc/games/dvonn.md) ---------------------------------- */
+
 START_TEST(test_notation_spellings)
 {
     struct pos p;
@@ -81,6 +83,8 @@ START_TEST(test_hostile_moves)
     free(huge);
 }
 END_TEST
+
+/* ---- position strings (doc/games/dvonn.md) -------------------------- */
 
 /* Malformed or impossible positions; each must be rejected. */
 struct bad_pos {
@@ -237,6 +241,8 @@ START_TEST(test_hostile_positions)
 }
 END_TEST
 
+/* ---- setup (doc/protocol.md, doc/games/dvonn.md) -------------------- */
+
 START_TEST(test_setup_random)
 {
     struct pos a, b;
@@ -287,6 +293,8 @@ START_TEST(test_setup_bad_args)
     sbuf_free(&err);
 }
 END_TEST
+
+/* ---- diagram -------------------------------------------------------- */
 
 static void check_diagram(const char *d)
 {

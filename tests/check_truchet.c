@@ -11,6 +11,10 @@
 #include "tap_main.h"
 #include "truchettest.h"
 
+/* ------------------------------------------------------------------ */
+/* Each rule in a hand-made position                                   */
+/* ------------------------------------------------------------------ */
+
 /* The tokens of the position that match a prefix, space separated. */
 static char *tokens_with(const union pos *p, const char *prefix)
 {
@@ -302,6 +306,10 @@ START_TEST(test_step_then_merge)
     mlist_free(ml);
 }
 END_TEST
+
+/* ------------------------------------------------------------------ */
+/* End of the game                                                     */
+/* ------------------------------------------------------------------ */
 
 static void assert_over(const union pos *p, enum game_status want)
 {

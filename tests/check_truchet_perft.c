@@ -11,6 +11,10 @@
 #include "tap_main.h"
 #include "truchettest.h"
 
+/* ------------------------------------------------------------------ */
+/* doc/games/truchet.md: initial layouts                              */
+/* ------------------------------------------------------------------ */
+
 struct layout_fact {
     const char *key, *bits;
     int steps, step_merges, actions, perft1;
@@ -149,6 +153,10 @@ START_TEST(test_turns_per_flip)
     mlist_free(ml);
 }
 END_TEST
+
+/* ------------------------------------------------------------------ */
+/* doc/games/truchet.md: the mid-game vector                          */
+/* ------------------------------------------------------------------ */
 
 START_TEST(test_midgame)
 {

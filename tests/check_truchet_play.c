@@ -14,6 +14,10 @@
 #include "tap_main.h"
 #include "truchettest.h"
 
+/* ------------------------------------------------------------------ */
+/* Playouts, hashing, bound                                            */
+/* ------------------------------------------------------------------ */
+
 /* The colour-swapped image of *p: rows upside down (tiles change their
  * diagonal), Light and Dark exchanged, the other side to move.  The rules
  * are symmetric under it, so it is the same position for the other side. */
@@ -207,6 +211,10 @@ START_TEST(test_evaluate)
     ck_assert_int_eq(G->evaluate(held.b), eval_slash('L', "c1L1,e1L1,h8D2"));
 }
 END_TEST
+
+/* ------------------------------------------------------------------ */
+/* The shared search on Truchet                                       */
+/* ------------------------------------------------------------------ */
 
 /* Truchet, Light to move: of 1078 turns exactly one wins at once (flip b2,
  * step b5-f1 and split onto the bases); a one-ply search finds it. */

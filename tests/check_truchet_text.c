@@ -12,6 +12,10 @@
 #include "tap_main.h"
 #include "truchettest.h"
 
+/* ------------------------------------------------------------------ */
+/* Notation                                                            */
+/* ------------------------------------------------------------------ */
+
 /* Swaps the case of letters, and reverses the direction letters. */
 static void respell(const char *in, char *out)
 {
@@ -152,6 +156,10 @@ START_TEST(test_parse_agrees_with_generator)
     cross_check(&p, false);
 }
 END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Position strings and setup                                          */
+/* ------------------------------------------------------------------ */
 
 START_TEST(test_position_string)
 {
@@ -399,6 +407,10 @@ START_TEST(test_setup_forms)
     sbuf_free(&err);
 }
 END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Diagram                                                             */
+/* ------------------------------------------------------------------ */
 
 static void check_lines(const char *s)
 {
