@@ -164,7 +164,7 @@ static inline move_t mv_make(int kind, int from, int to, unsigned aux)
  *    2^a - 1 - a <= 11a/4 source sets, so all targets together <= 11m.
  * So one flip choice allows at most m(30 + 12m) + 32 * sum sp(h_s) turns;
  * over all height multisets with sum h_s <= 12 this peaks at 3174 (three
- * stacks of 4; checked in tests/check_truchet.c).  50 * 3174 = 158700.
+ * stacks of 4; checked in tests/check_truchet_play.c).  50 * 3174 = 158700.
  */
 #define TR_MAX_MOVES (50 * 3174)
 
