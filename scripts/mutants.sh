@@ -108,7 +108,7 @@ tests/check_dvonn
 
 dvonn_position_check_connection_skipped
 src/games/dvonn_text.c
-tests/check_dvonn
+tests/check_dvonn_text
     if (!start && !all_connected(p)) {
     if (0 && !start && !all_connected(p)) {
 
@@ -120,7 +120,7 @@ tests/check_truchet
 
 perft_keeps_last_branch_only
 src/search/perft.c
-tests/check_proto tests/check_cephalopod
+tests/check_proto tests/check_cephalopod_perft
         total += perft_rec(p, ply + 1, depth - 1);
         total = perft_rec(p, ply + 1, depth - 1);
 
