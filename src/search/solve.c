@@ -195,17 +195,8 @@ bool solve_stopped(struct solve_progress *p, const struct worker *w)
 
 /* ---- the search ---------------------------------------------------------- */
 
-/* The key order_moves gives a finished child (not probed; a position
- * whose key this is only loses the probe, which orders its moves). */
-#define KEY_FINISHED UINT64_MAX
 /* What solve_node gets when its caller has not computed the key. */
 #define KEY_UNKNOWN 0
-
-/* Sort-key weight of a legal move of the child's mover, in the static
- * evaluation's units: fewer replies first, since the proof must answer
- * every reply (3x3 Cephalopod: 9.5 M -> 8.1 M nodes with 100, 8.8 M with
- * 10 or 1000). */
-#define REPLY_WEIGHT 100
 
 /* The number of legal moves of the child in scratch. */
 static int moves_of(const struct solver *sv, const void *child)

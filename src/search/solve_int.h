@@ -69,6 +69,17 @@ void solve_drive(struct solve_progress *p, bool win_loss, solve_test_fn test,
 
 /* ---- what a node does the same way in both ------------------------------ */
 
+/* The key a node's list gives a child whose value is known (a finished
+ * game): never probed.  A packed key never takes it (packed_ops.key); a
+ * position whose hash it is only loses the probe, which orders its moves. */
+#define KEY_FINISHED UINT64_MAX
+
+/* Sort-key weight of a legal move of the child's mover, in the static
+ * evaluation's units: fewer replies first, since the proof must answer
+ * every reply (3x3 Cephalopod: 9.5 M -> 8.1 M nodes with 100, 8.8 M with
+ * 10 or 1000). */
+#define REPLY_WEIGHT 100
+
 /* Sort keys: children the rules or the table already bound come first by
  * their bounds, the rest by their static evaluation (|eval| < BOUND_STEP). */
 #define SOLVE_BOUND_STEP 1000000

@@ -53,14 +53,9 @@ struct packed_bucket {
 };
 _Static_assert(sizeof(struct packed_bucket) == 64, "a bucket is a line");
 
-/* keys[] of a child that needs no key: its value is known. */
-#define KEY_FINISHED UINT64_MAX
 /* What packed_node gets when its caller has not computed the key (no
- * position has these keys, packed_ops.key says). */
+ * position has this key, packed_ops.key says). */
 #define KEY_UNKNOWN (UINT64_MAX - 1)
-
-/* Sort-key weight of a reply of the child (solve.c's REPLY_WEIGHT). */
-#define REPLY_WEIGHT 100
 
 /* Slots of the table of children being searched (a power of two). */
 #define BUSY_SLOTS 4096
