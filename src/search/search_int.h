@@ -145,22 +145,17 @@ struct search {
     _Atomic uint64_t shared_nodes;   /* flushed by workers every 1024 nodes */
 };
 
-/* search.c */
+/* runtime.c: the workers, the node count's polls, progress lines. */
 /* Slow part of the node counter: flushes the count, checks the stop flag,
  * the deadline and the node budget; sets w->stop. */
 void search_poll(struct worker *w);
 /* Per-ply move list of w (NULL when memory is short). */
 move_t *search_ply_moves(struct worker *w, int ply);
-/* quiesce.c: the value of the position at ply where the static
- * evaluation stands in (the game's result if it is over), from its side
- * to move's view; and the quiescence search below the nominal depth. */
-int search_leaf_value(struct worker *w, const void *st, int ply);
-int search_quiesce(struct worker *w, int ply, int alpha, int beta);
 /* Starts fn(arg) as w's thread with every signal blocked, so that signal
  * handlers run on the caller's thread only; pthread_create's result. */
 int search_spawn(struct worker *w, void *(*fn)(void *), void *arg);
-/* True once alpha-beta should start no new iteration: past half of the
- * soft aim (search.c says why). */
+/* True once alpha-beta should start no new iteration: past a part of the
+ * soft aim (runtime.c says why). */
 bool search_soft_expired(const struct search *s);
 /* Total nodes of all workers so far. */
 uint64_t search_total_nodes(const struct search *s);
@@ -174,6 +169,25 @@ void search_report(const struct search *s, const move_t *pv, int pv_len,
 /* The per-thread worker i of s, created on first use (NULL if short of
  * memory). */
 struct worker *search_worker(struct search *s, int i);
+/* Makes every worker ready for game g as a new one would be, keeping the
+ * buffers big enough (switching games then allocates nothing): -1 with
+ * nothing changed when memory is short for w[0]; a helper that does not
+ * fit is dropped (made again when needed). */
+int workers_fit(struct search *s, const struct game_ops *g);
+void workers_free(struct search *s);
+/* Forgets every worker's move ordering (new game). */
+void workers_clear_ordering(struct search *s);
+/* Starts the search s->lim describes: its threads (as many workers as
+ * memory allows), its clock and deadlines, every count and stop flag. */
+void workers_begin(struct search *s);
+/* The move ordering a search starts with: cleared when fresh (a
+ * reproducible search), else what earlier searches learnt, aged. */
+void workers_new_ordering(struct search *s, bool fresh);
+/* quiesce.c: the value of the position at ply where the static
+ * evaluation stands in (the game's result if it is over), from its side
+ * to move's view; and the quiescence search below the nominal depth. */
+int search_leaf_value(struct worker *w, const void *st, int ply);
+int search_quiesce(struct worker *w, int ply, int alpha, int beta);
 
 /* alphabeta.c: iterative deepening PVS with s->nthreads lazy SMP threads. */
 int ab_search(struct search *s, struct search_result *out);
