@@ -1,7 +1,7 @@
 /* search.c -- the searcher object: memory, limits, the proofs before a
- * search, and the dispatch to alpha-beta (alphabeta.c), MCTS (mcts.c)
- * and the baseline players (baseline.c).  The workers they run on are
- * runtime.c's.
+ * search, and the dispatch to the methods of methods.def through their
+ * interface (method.h), with no switch over them.  The workers they run
+ * on are runtime.c's.
  *
  * Determinism: with one thread and a node budget a search starts from an
  * empty table and empty ordering tables, so its result depends only on the
@@ -29,28 +29,41 @@
 #define SOLVE_FIRST_TABLE_BYTES ((size_t)4 << 20)
 #define SOLVE_WAIT_MAX 4
 
-static const char *const method_names[] = {
-    [SEARCH_AUTO] = "auto",
-    [SEARCH_ALPHABETA] = "alphabeta",
-    [SEARCH_MCTS] = "mcts",
-    [SEARCH_RANDOM] = "random",
-    [SEARCH_GREEDY] = "greedy",
-    [SEARCH_PLAIN_MCTS] = "plainmcts",
+/* Every method at its slot (method.h). */
+static const struct method_ops *const methods[METHOD_SLOTS] = {
+#define SEARCH_METHOD(id, ops) [id] = &ops,
+#include "search/methods.def"
+#undef SEARCH_METHOD
+    [METHOD_SOLVE] = &solve_method,
 };
-_Static_assert(sizeof method_names / sizeof method_names[0] ==
-               SEARCH_METHOD_COUNT, "a search method without a name");
 
 const char *search_method_name(enum search_method m)
 {
-    return (unsigned)m < SEARCH_METHOD_COUNT ? method_names[m] : "?";
+    return (unsigned)m < SEARCH_METHOD_COUNT ? methods[m]->name : "?";
 }
 
 int search_method_find(const char *name)
 {
     for (int m = 0; m < SEARCH_METHOD_COUNT; m++)
-        if (strcasecmp(name, method_names[m]) == 0)
+        if (strcasecmp(name, methods[m]->name) == 0)
             return m;
     return -1;
+}
+
+/* The method that searches st when the limits name method m (a number
+ * that names none: alpha-beta); a method that picks hands over. */
+static int searching_method(const struct game_ops *g, const void *st,
+                            enum search_method m)
+{
+    int i = (unsigned)m < SEARCH_METHOD_COUNT ? (int)m : SEARCH_ALPHABETA;
+    while (methods[i]->pick)
+        i = (int)methods[i]->pick(g, st);
+    return i;
+}
+
+static int run_method(struct search *s, int i, struct search_result *out)
+{
+    return methods[i]->search(s, s->scratch[i], out);
 }
 
 struct search *search_new(const struct game_ops *g, size_t hash_mb)
@@ -68,6 +81,11 @@ struct search *search_new(const struct game_ops *g, size_t hash_mb)
         search_free(s);
         return NULL;
     }
+    for (int i = 0; i < METHOD_SLOTS; i++)
+        if (methods[i]->create && !(s->scratch[i] = methods[i]->create())) {
+            search_free(s);
+            return NULL;
+        }
     return s;
 }
 
@@ -76,16 +94,16 @@ void search_free(struct search *s)
     if (!s)
         return;
     workers_free(s);
-    mcts_free(s);
-    rep_free(s);
-    solve_free(s);
-    solve_packed_free(s);
+    for (int i = 0; i < METHOD_SLOTS; i++)
+        if (methods[i]->destroy)
+            methods[i]->destroy(s->scratch[i]);
     tt_free(&s->tt);
     free(s);
 }
 
-/* The workers keep what they can (worker_fit); the MCTS pool is kept
- * too: every MCTS search builds its tree afresh. */
+/* The workers keep what they can (workers_fit), the methods their
+ * scratch (every MCTS search builds its tree afresh, the solvers fit
+ * their rows to the game). */
 int search_set_game(struct search *s, const struct game_ops *g)
 {
     if (workers_fit(s, g) != 0)
@@ -103,7 +121,9 @@ int search_set_hash(struct search *s, size_t hash_mb)
     tt_free(&s->tt);
     s->tt = t;
     s->hash_mb = hash_mb;
-    mcts_free(s);               /* reallocated at the new size when used */
+    for (int i = 0; i < METHOD_SLOTS; i++)
+        if (methods[i]->resize)
+            methods[i]->resize(s->scratch[i]);
     return 0;
 }
 
@@ -125,9 +145,9 @@ static void search_begin(struct search *s, const void *st,
     s->lim = *lim;
     s->root = st;
     s->exact = exact;
+    s->win_loss = false;
     s->key_salt = exact ? SOLVE_SALT : 0;
     workers_begin(s);
-    rep_begin(s);
     if (solver_only)
         return;
     bool fresh = s->nthreads == 1 && lim->max_nodes > 0;
@@ -170,51 +190,26 @@ static void result_done(const struct search *s, struct search_result *out)
     }
 }
 
-/* Whether dispatch runs alpha-beta for *st of game g. */
-static bool uses_alphabeta(const struct game_ops *g, const void *st,
-                           const struct search_limits *lim)
-{
-    return lim->method == SEARCH_ALPHABETA ||
-           (lim->method == SEARCH_AUTO &&
-            !(g->prefers_mcts && g->prefers_mcts(st)));
-}
-
 static int dispatch(struct search *s, struct search_result *out)
 {
-    if (!uses_alphabeta(s->g, s->root, &s->lim) &&
-        s->soft_deadline > 0)                         /* no iterations */
+    int i = searching_method(s->g, s->root, s->lim.method);
+    if (!methods[i]->deepens && s->soft_deadline > 0)  /* no iterations */
         s->deadline = s->soft_deadline;
-    switch (s->lim.method) {
-    case SEARCH_RANDOM:
-        return baseline_random(s, out);
-    case SEARCH_GREEDY:
-        return baseline_greedy(s, out);
-    case SEARCH_PLAIN_MCTS:
-        return mcts_search(s, true, out);
-    case SEARCH_MCTS:
-        return mcts_search(s, false, out);
-    case SEARCH_AUTO:          /* measured: doc/search.md */
-        if (s->g->prefers_mcts && s->g->prefers_mcts(s->root))
-            return mcts_search(s, false, out);
-        return ab_search(s, out);
-    case SEARCH_ALPHABETA:
-    default:
-        return ab_search(s, out);
-    }
+    return run_method(s, i, out);
 }
 
 /* The proof a search may begin with, at most one per search. */
 enum proof_mode {
     PROOF_NONE,
     PROOF_EXACT,        /* the margin, where the game's worth_proving hook
-                           says it is in reach (the method auto) */
+                           says it is in reach (the method auto asks) */
     PROOF_WIN_LOSS      /* a win, a draw or a loss: genmove's solve_first */
 };
 
 /* Which proof the search of *st (root_moves legal moves) begins with.
  * Both need a game of bounded length and no depth limit.  The win/loss
  * attempt also needs a choice to make (a lone move is played at once) and
- * an alpha-beta search, and is put off after failed attempts, except
+ * a method that asks for it (alpha-beta), and is put off after failed attempts, except
  * with a node budget on one thread (such searches stay reproducible). */
 static enum proof_mode proof_mode(struct search *s, const void *st,
                                   const struct search_limits *lim,
@@ -223,9 +218,12 @@ static enum proof_mode proof_mode(struct search *s, const void *st,
     const struct game_ops *g = s->g;
     if (root_moves == 0 || g->max_game_plies <= 0 || lim->plies_left > 0)
         return PROOF_NONE;
-    if (lim->method == SEARCH_AUTO && g->worth_proving && g->worth_proving(st))
+    bool named = (unsigned)lim->method < SEARCH_METHOD_COUNT;
+    if (named && methods[lim->method]->exact_proof_first &&
+        g->worth_proving && g->worth_proving(st))
         return PROOF_EXACT;
-    if (!lim->solve_first || root_moves < 2 || !uses_alphabeta(g, st, lim))
+    if (!lim->solve_first || root_moves < 2 ||
+        !methods[searching_method(g, st, lim->method)]->win_loss_proof_first)
         return PROOF_NONE;
     if ((lim->max_nodes > 0 && lim->threads <= 1) || s->solve_wait == 0)
         return PROOF_WIN_LOSS;
@@ -268,8 +266,9 @@ static bool proof_attempt(struct search *s, const void *st,
         slice.progress = NULL;
     result_init(out);
     search_begin(s, st, &slice, true, true);
+    s->win_loss = win_loss;
     s->solve_table_bytes = win_loss ? SOLVE_FIRST_TABLE_BYTES : 0;
-    solve_exact(s, win_loss, out);
+    run_method(s, METHOD_SOLVE, out);
     s->solve_table_bytes = 0;
     result_done(s, out);
     if (win_loss)
@@ -318,9 +317,9 @@ int search_solve(struct search *s, const void *st,
     if (s->g->gen_moves(st, s->w[0]->moves[0]) == 0)
         rc = game_over_result(s, out);
     else if (s->g->max_game_plies > 0 && lim->plies_left == 0)
-        rc = solve_exact(s, false, out);
-    else
-        rc = ab_search(s, out);
+        rc = run_method(s, METHOD_SOLVE, out);
+    else                        /* in exact mode: no ply tie-break */
+        rc = run_method(s, SEARCH_ALPHABETA, out);
     result_done(s, out);
     return rc;
 }

@@ -53,6 +53,25 @@ struct solve_bucket {
 };
 _Static_assert(sizeof(struct solve_bucket) == 64, "a bucket is a line");
 
+/* The rows of the generic solver, kept for the searcher's life and grown
+ * when a game needs more: allocating them at every solve cost a large
+ * allocation per genmove (max_moves x SEARCH_MAX_PLY keys). */
+struct solve_rows {
+    uint64_t *keys;            /* per ply, cap each: the children's keys */
+    int8_t *upper;             /* per ply, cap each: their upper bounds  */
+    bool *same;                /* cap: the child's mover is the node's   */
+    move_t *replies;           /* cap: scratch for counting replies      */
+    unsigned char *line;       /* a position: a forced line's end        */
+    int cap;                   /* moves per ply                          */
+    size_t line_size;          /* bytes of line                          */
+};
+
+/* The solve method's scratch: both solvers' own. */
+struct solve_scratch {
+    struct solve_rows rows;
+    struct packed_scratch *packed;   /* solve_packed.c's */
+};
+
 struct solver {
     struct worker *w;
     const struct game_ops *g;
@@ -410,9 +429,8 @@ size_t solve_table_bytes(const struct search *s)
            ? s->solve_table_bytes : all;
 }
 
-void solve_free(struct search *s)
+static void rows_free(struct solve_rows *k)
 {
-    struct solve_scratch *k = &s->solve;
     free(k->keys);
     free(k->upper);
     free(k->same);
@@ -421,16 +439,15 @@ void solve_free(struct search *s)
     memset(k, 0, sizeof *k);
 }
 
-/* Makes s->solve hold n moves a ply and a position of state_size bytes;
- * all or nothing: false (the scratch unchanged) when memory is short. */
-static bool scratch_fit(struct search *s, int n, size_t state_size)
+/* Makes *k hold n moves a ply and a position of state_size bytes; all or
+ * nothing: false (*k unchanged) when memory is short. */
+static bool rows_fit(struct solve_rows *k, int n, size_t state_size)
 {
-    struct solve_scratch *k = &s->solve;
     if (n <= k->cap && state_size <= k->line_size)
         return true;
     size_t m = (size_t)(n > k->cap ? n : k->cap);
     size_t line_size = state_size > k->line_size ? state_size : k->line_size;
-    struct solve_scratch grown = {
+    struct solve_rows grown = {
         .keys = malloc(m * SEARCH_MAX_PLY * sizeof(uint64_t)),
         .upper = malloc(m * SEARCH_MAX_PLY),
         .same = malloc(m * sizeof(bool)),
@@ -448,16 +465,17 @@ static bool scratch_fit(struct search *s, int n, size_t state_size)
         free(grown.line);
         return false;
     }
-    solve_free(s);
+    rows_free(k);
     *k = grown;
     return true;
 }
 
 /* Returns false when memory is short (then nothing is allocated). */
-static bool solver_open(struct solver *out, struct search *s)
+static bool solver_open(struct solver *out, struct search *s,
+                        struct solve_rows *k)
 {
     const struct game_ops *g = s->g;
-    if (!scratch_fit(s, g->max_moves, g->state_size))
+    if (!rows_fit(k, g->max_moves, g->state_size))
         return false;
     size_t bytes = solve_table_bytes(s);
     struct solver sv = {
@@ -466,11 +484,11 @@ static bool solver_open(struct solver *out, struct search *s)
         .key_of = g->hash_symmetric ? g->hash_symmetric : g->hash,
         .table = tt_lend(&s->tt, bytes),
         .mask = bytes / sizeof(struct solve_bucket) - 1,
-        .keys = s->solve.keys,
-        .same = s->solve.same,
-        .replies = s->solve.replies,
-        .upper = s->solve.upper,
-        .line = s->solve.line,
+        .keys = k->keys,
+        .same = k->same,
+        .replies = k->replies,
+        .upper = k->upper,
+        .line = k->line,
     };
     solve_progress_init(&sv.pr, s, (sv.mask + 1) * SOLVE_WAYS);
     *out = sv;                 /* all zero: every slot empty */
@@ -534,13 +552,21 @@ static int generic_test(void *solver, int beta, move_t *best)
     return solve_node(solver, 0, KEY_UNKNOWN, beta - 1, beta, best);
 }
 
-int solve_exact(struct search *s, bool win_loss, struct search_result *out)
+/* The method's search: the fast path where it can, else the generic
+ * solver.  With s->win_loss it stops once the sign of the value is
+ * proven: out->proven then means a proven win (out->margin a lower bound
+ * of the margin), draw or loss (out->best is then no proven move:
+ * MOVE_NONE is never returned, but out->proven is false for a loss). */
+static int solve_search(struct search *s, void *scratch,
+                        struct search_result *out)
 {
-    if (solve_packed(s, win_loss, out))
+    struct solve_scratch *k = scratch;
+    bool win_loss = s->win_loss;
+    if (solve_packed(s, k->packed, win_loss, out))
         return 0;
     struct solver sv;
     struct worker *w = s->w[0];
-    if (!solver_open(&sv, s)) {
+    if (!solver_open(&sv, s, &k->rows)) {
         out->best = w->moves[0][0];   /* no memory, no proof: a legal move */
         out->proven = false;
         return 0;
@@ -551,3 +577,30 @@ int solve_exact(struct search *s, bool win_loss, struct search_result *out)
     tt_reclaim(&s->tt, solve_table_bytes(s));
     return 0;
 }
+
+static void *solve_create(void)
+{
+    struct solve_scratch *k = calloc(1, sizeof *k);
+    if (k && !(k->packed = packed_scratch_new())) {
+        free(k);
+        return NULL;
+    }
+    return k;
+}
+
+static void solve_destroy(void *scratch)
+{
+    struct solve_scratch *k = scratch;
+    if (!k)
+        return;
+    rows_free(&k->rows);
+    packed_scratch_free(k->packed);
+    free(k);
+}
+
+const struct method_ops solve_method = {
+    .name = "solve",
+    .create = solve_create,
+    .destroy = solve_destroy,
+    .search = solve_search,
+};

@@ -232,8 +232,13 @@ static inline int solve_children(struct solve_progress *p, int ply, int n,
  * first s->solve_table_bytes (a power of two, as the table is). */
 size_t solve_table_bytes(const struct search *s);
 
-/* solve_packed.c: the fast path.  Returns false, having searched nothing,
- * when the game has no packed positions or the root does not fit. */
-bool solve_packed(struct search *s, bool win_loss, struct search_result *out);
+/* solve_packed.c: the fast path, with its own scratch.  Returns false,
+ * having searched nothing, when the game has no packed positions or the
+ * root does not fit. */
+struct packed_scratch;
+struct packed_scratch *packed_scratch_new(void);
+void packed_scratch_free(struct packed_scratch *k);
+bool solve_packed(struct search *s, struct packed_scratch *k, bool win_loss,
+                  struct search_result *out);
 
 #endif
