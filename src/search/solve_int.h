@@ -1,7 +1,7 @@
 /* solve_int.h -- what the exact solvers share: solve.c (the generic one,
  * through game_ops) and solve_packed.c (the fast path for games with
  * packed positions).  Both report progress, stop, and drive their
- * null-window tests the same way. */
+ * null-window tests the same way (solve_driver.c). */
 #ifndef TRIAD_SEARCH_SOLVE_INT_H
 #define TRIAD_SEARCH_SOLVE_INT_H
 
