@@ -21,8 +21,8 @@ struct search;
 struct method_ops {
     const char *name;          /* as the option `method` spells it       */
     /* A method that only picks another for each position (auto): the
-     * method that searches st.  Its other hooks are NULL.  NULL: this
-     * method searches itself. */
+     * method that searches st, never one that picks.  Its other hooks
+     * are NULL.  NULL: this method searches itself. */
     enum search_method (*pick)(const struct game_ops *g, const void *st);
     /* Where the game's worth_proving hook says so, a proof of the exact
      * value (with a slice of the budget) comes before the search. */
