@@ -1,10 +1,12 @@
 /* check_search.c -- the search's limits on the toy games
  * (tests/toygames.h): determinism under a node budget, golden values,
  * tiny budgets, the stop flag, the deadline, the depth limit, repeated
- * positions, the game's move order priorities. */
+ * positions, the game's move order priorities; the list of methods and
+ * their scratch. */
 #include "config.h"
 
 #include <check.h>
+#include <ctype.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -124,6 +126,61 @@ START_TEST(test_game_switch_keeps_results)
     search_free(s);
     for (int k = 0; k < n; k++)
         free(start[k]);
+}
+END_TEST
+
+/* The one list of methods: each has a name of its own, which the option
+ * finds again in any case; the solver, which no option value names, is
+ * not found. */
+START_TEST(test_method_names)
+{
+    for (int m = 0; m < SEARCH_METHOD_COUNT; m++) {
+        const char *name = search_method_name((enum search_method)m);
+        ck_assert_str_ne(name, "?");
+        ck_assert_int_eq(search_method_find(name), m);
+        char upper[32];
+        ck_assert_uint_lt(strlen(name), sizeof upper);
+        for (size_t i = 0; i <= strlen(name); i++)
+            upper[i] = (char)toupper((unsigned char)name[i]);
+        ck_assert_int_eq(search_method_find(upper), m);
+        for (int k = 0; k < m; k++)
+            ck_assert_str_ne(search_method_name((enum search_method)k), name);
+    }
+    ck_assert_str_eq(search_method_name(SEARCH_AUTO), "auto");
+    ck_assert_str_eq(search_method_name(SEARCH_METHOD_COUNT), "?");
+    ck_assert_int_eq(search_method_find("solve"), -1);
+    ck_assert_int_eq(search_method_find(""), -1);
+}
+END_TEST
+
+/* One searcher running every method in turn, forwards then backwards
+ * with a new table (search_set_hash drops the MCTS pools) in between,
+ * finds what a new searcher finds with each: a method's scratch is its
+ * own, and no other method's search disturbs it. */
+START_TEST(test_methods_share_a_searcher)
+{
+    struct tree t;
+    toy_tree_start(&t, 6, 30, 5);
+    struct search_limits l[SEARCH_METHOD_COUNT];
+    struct search_result fresh[SEARCH_METHOD_COUNT];
+    for (int m = 0; m < SEARCH_METHOD_COUNT; m++) {
+        l[m] = srch_limits((enum search_method)m);
+        l[m].max_nodes = m == SEARCH_PLAIN_MCTS ? 300 : 3000;
+        srch_once(&tree_ops, &t, 2, &l[m], &fresh[m]);
+    }
+    struct search *s = search_new(&tree_ops, 2);
+    ck_assert_ptr_nonnull(s);
+    for (int round = 0; round < 2; round++) {
+        for (int k = 0; k < SEARCH_METHOD_COUNT; k++) {
+            int m = round == 0 ? k : SEARCH_METHOD_COUNT - 1 - k;
+            struct search_result r;
+            ck_assert_int_eq(search_run(s, &t, &l[m], &r), 0);
+            assert_same_result(&fresh[m], &r);
+            ck_assert_uint_eq(r.playouts, fresh[m].playouts);
+        }
+        ck_assert_int_eq(search_set_hash(s, 2), 0);
+    }
+    search_free(s);
 }
 END_TEST
 
@@ -337,6 +394,8 @@ int main(void)
                         SRCH_METHODS);
     tcase_add_loop_test(tc, test_game_switch_keeps_results, 0,
                         SRCH_METHODS);
+    tcase_add_test(tc, test_method_names);
+    tcase_add_test(tc, test_methods_share_a_searcher);
     tcase_add_test(tc, test_golden_tree);
     tcase_add_test(tc, test_tiny_budget_returns_legal_move);
     tcase_add_loop_test(tc, test_stop_flag_preset, 0, COUNT(stop_methods));

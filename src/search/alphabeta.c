@@ -591,8 +591,12 @@ static void forced_result(struct search *s, struct search_result *out)
     out->nodes = 1;
 }
 
-int ab_search(struct search *s, struct search_result *out)
+/* The method's search; its scratch is the set of the game's positions
+ * (repetition.c). */
+static int ab_search(struct search *s, void *scratch,
+                     struct search_result *out)
 {
+    rep_begin(scratch, s);
     for (int i = 0; i < s->nthreads; i++)
         if (root_setup(s->w[i]) == 0)
             return -1;
@@ -612,3 +616,22 @@ int ab_search(struct search *s, struct search_result *out)
     ab_result(s, out);
     return 0;
 }
+
+static void *ab_create(void)
+{
+    return rep_new();
+}
+
+static void ab_destroy(void *scratch)
+{
+    rep_free(scratch);
+}
+
+const struct method_ops alphabeta_method = {
+    .name = "alphabeta",
+    .win_loss_proof_first = true,
+    .deepens = true,
+    .create = ab_create,
+    .destroy = ab_destroy,
+    .search = ab_search,
+};

@@ -1,6 +1,6 @@
 /* baseline.c -- reference players to measure the real search against:
  * uniform random, and greedy (best static evaluation after one ply, random
- * tie break).  Plain UCT lives in mcts.c (mcts_search with plain = true).
+ * tie break); neither keeps a scratch.  Plain UCT lives in mcts.c.
  */
 #include "config.h"
 
@@ -16,8 +16,10 @@ static void single_move_result(struct search_result *out, move_t m, int score)
     out->pv_len = 1;
 }
 
-int baseline_random(struct search *s, struct search_result *out)
+static int random_search(struct search *s, void *scratch,
+                         struct search_result *out)
 {
+    (void)scratch;
     struct worker *w = s->w[0];
     move_t *mv = w->moves[0];
     int n = s->g->gen_moves(s->root, mv);
@@ -71,3 +73,20 @@ int baseline_greedy(struct search *s, struct search_result *out)
     out->nodes = w->nodes;
     return 0;
 }
+
+static int greedy_search(struct search *s, void *scratch,
+                         struct search_result *out)
+{
+    (void)scratch;
+    return baseline_greedy(s, out);
+}
+
+const struct method_ops random_method = {
+    .name = "random",
+    .search = random_search,
+};
+
+const struct method_ops greedy_method = {
+    .name = "greedy",
+    .search = greedy_search,
+};

@@ -1,20 +1,21 @@
 /* mcts.c -- Monte Carlo tree search.
  *
- * Two players share this code:
- *  - SEARCH_MCTS: UCT with the MCTS-Solver (finished games are proven
+ * Two methods share this code:
+ *  - mcts: UCT with the MCTS-Solver (finished games are proven
  *    wins, losses or draws for the side that moved into them; a proof
  *    propagates up as soon as one child wins or every child is proven) and
  *    informed playouts: a few uniformly random plies, then the static
  *    evaluation turned into a win probability by a logistic curve;
- *  - SEARCH_PLAIN_MCTS (baseline): UCT, uniform random playouts to the end
+ *  - plainmcts (baseline): UCT, uniform random playouts to the end
  *    of the game, no solver; with max_nodes set it runs exactly that many
  *    playouts (its budget counts playouts, not positions); a playout
  *    still running after 300 plies counts as a draw.
  *
- * Memory: one pool of hash_mb MiB, allocated at the first MCTS search and
- * kept.  A node is expanded (all its children at once) on its second
- * visit; when the pool is full, no node is expanded any more and the
- * search goes on with playouts from the leaves.  With N threads the pool
+ * Memory: each of the two methods' scratch is a pool of hash_mb MiB,
+ * allocated at its first search and kept (until the table size changes).
+ * A node is expanded (all its children at once) on its second visit;
+ * when the pool is full, no node is expanded any more and the search goes
+ * on with playouts from the leaves.  With N threads the pool
  * is split into N independent trees (root parallelism) whose root
  * statistics are added up at the end.  Values are kept for the side that
  * made the move into the node, so sides need not alternate.
@@ -80,27 +81,26 @@ struct mcts {
     uint32_t path[SEARCH_MAX_PLY + 1];
 };
 
-void mcts_free(struct search *s)
-{
-    free(s->pool);
-    s->pool = NULL;
-    s->pool_cap = 0;
-}
+/* A method's scratch: the nodes of its trees. */
+struct mcts_pool {
+    struct mcts_node *nodes;   /* NULL until the first search */
+    size_t cap;
+};
 
 /* Allocates the pool at the hash size (less if memory is short). */
-static int ensure_pool(struct search *s)
+static int ensure_pool(struct mcts_pool *p, size_t hash_mb)
 {
-    if (s->pool)
+    if (p->nodes)
         return 0;
-    size_t cap = (s->hash_mb << 20) / sizeof(struct mcts_node);
+    size_t cap = (hash_mb << 20) / sizeof(struct mcts_node);
     if (cap > UINT32_MAX)
         cap = UINT32_MAX;
     if (cap < MIN_POOL_NODES)
         cap = MIN_POOL_NODES;
     for (; cap >= MIN_POOL_NODES; cap /= 2) {
-        s->pool = malloc(cap * sizeof(struct mcts_node));
-        if (s->pool) {
-            s->pool_cap = cap;
+        p->nodes = malloc(cap * sizeof(struct mcts_node));
+        if (p->nodes) {
+            p->cap = cap;
             return 0;
         }
     }
@@ -377,17 +377,18 @@ static void *run_tree(void *arg)
 
 /* Sets up tree i in its share of the pool; false if the root's children
  * do not fit. */
-static bool tree_init(struct mcts *m, struct search *s, int i, bool plain,
+static bool tree_init(struct mcts *m, struct search *s,
+                      const struct mcts_pool *p, int i, bool plain,
                       uint64_t playouts)
 {
     const struct game_ops *g = s->g;
-    uint32_t share = (uint32_t)(s->pool_cap / (size_t)s->nthreads);
+    uint32_t share = (uint32_t)(p->cap / (size_t)s->nthreads);
     m->s = s;
     m->w = s->w[i];
     m->cfg = plain ? &plain_cfg
            : g->mcts_full_playouts && g->max_game_plies > 0 ? &full_cfg
            : &informed_cfg;
-    m->pool = s->pool + (size_t)share * (size_t)i;
+    m->pool = p->nodes + (size_t)share * (size_t)i;
     m->cap = share;
     m->used = 1;
     m->playouts = 0;
@@ -437,7 +438,8 @@ static void mcts_result(struct search *s, const struct mcts *m,
         report(m);
 }
 
-int mcts_search(struct search *s, bool plain, struct search_result *out)
+static int mcts_search(struct search *s, struct mcts_pool *pool, bool plain,
+                       struct search_result *out)
 {
     const struct game_ops *g = s->g;
     if (!plain && s->lim.seconds > 0 &&
@@ -447,7 +449,7 @@ int mcts_search(struct search *s, bool plain, struct search_result *out)
         out->pv_len = 1;
         return 0;
     }
-    if (ensure_pool(s) != 0)
+    if (ensure_pool(pool, s->hash_mb) != 0)
         return baseline_greedy(s, out);
     uint64_t playouts = 0;
     if (plain && s->lim.max_nodes) {
@@ -464,7 +466,7 @@ int mcts_search(struct search *s, bool plain, struct search_result *out)
     for (int i = 0; i < n; i++) {
         uint64_t share = playouts / (uint64_t)n +
                          ((uint64_t)i < playouts % (uint64_t)n);
-        if (!tree_init(&t[i], s, i, plain, share)) {
+        if (!tree_init(&t[i], s, pool, i, plain, share)) {
             free(t);
             return baseline_greedy(s, out);
         }
@@ -484,3 +486,52 @@ int mcts_search(struct search *s, bool plain, struct search_result *out)
     free(t);
     return 0;
 }
+
+static void *pool_create(void)
+{
+    return calloc(1, sizeof(struct mcts_pool));
+}
+
+/* The pool goes; the next search allocates it at the new size. */
+static void pool_resize(void *scratch)
+{
+    struct mcts_pool *p = scratch;
+    free(p->nodes);
+    p->nodes = NULL;
+    p->cap = 0;
+}
+
+static void pool_destroy(void *scratch)
+{
+    if (scratch)
+        pool_resize(scratch);
+    free(scratch);
+}
+
+static int informed_search(struct search *s, void *scratch,
+                           struct search_result *out)
+{
+    return mcts_search(s, scratch, false, out);
+}
+
+static int plain_search(struct search *s, void *scratch,
+                        struct search_result *out)
+{
+    return mcts_search(s, scratch, true, out);
+}
+
+const struct method_ops mcts_method = {
+    .name = "mcts",
+    .create = pool_create,
+    .destroy = pool_destroy,
+    .resize = pool_resize,
+    .search = informed_search,
+};
+
+const struct method_ops plain_mcts_method = {
+    .name = "plainmcts",
+    .create = pool_create,
+    .destroy = pool_destroy,
+    .resize = pool_resize,
+    .search = plain_search,
+};

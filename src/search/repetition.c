@@ -10,12 +10,22 @@
  * Such a value is no game result: it counts as unresolved, so it never
  * enters a proof, and exact (solve) mode does not score repetitions.
  * Games of bounded length (max_game_plies > 0) cannot repeat and skip it.
+ * The set of the game's positions is the alpha-beta method's scratch.
  */
 #include "config.h"
 
 #include <stdlib.h>
 
 #include "search/search_int.h"
+
+/* The hashes of the game's positions up to the root: an open-addressing
+ * set of cap slots (a power of two, 0 = empty slot). */
+struct rep_set {
+    uint64_t *slot;
+    size_t cap;
+    bool has_zero;             /* a position whose hash is 0 was seen     */
+    int root_side;             /* the side that a repetition disfavours   */
+};
 
 static size_t slot_of(uint64_t h, size_t cap)
 {
@@ -67,17 +77,30 @@ static bool set_reserve(struct rep_set *r, size_t n)
     return true;
 }
 
-void rep_begin(struct search *s)
+struct rep_set *rep_new(void)
+{
+    return calloc(1, sizeof(struct rep_set));
+}
+
+void rep_free(struct rep_set *r)
+{
+    if (r)
+        free(r->slot);
+    free(r);
+}
+
+void rep_begin(struct rep_set *r, struct search *s)
 {
     const struct game_ops *g = s->g;
-    struct rep_set *r = &s->rep;
     uint64_t root = g->hash(s->root);
-    for (int i = 0; i < s->nthreads; i++)
-        s->w[i]->path[0] = root;
     /* A game of bounded length never repeats a position: the same moves
      * would repeat it forever. */
-    r->on = !s->exact && g->max_game_plies == 0;
-    if (!r->on)
+    bool on = !s->exact && g->max_game_plies == 0;
+    for (int i = 0; i < s->nthreads; i++) {
+        s->w[i]->path[0] = root;
+        s->w[i]->rep = on ? r : NULL;
+    }
+    if (!on)
         return;
     r->root_side = g->side_to_move(s->root);
     int n = s->lim.history ? s->lim.history_len : 0;
@@ -93,28 +116,21 @@ void rep_begin(struct search *s)
     set_add(r, root);
 }
 
-void rep_free(struct search *s)
-{
-    free(s->rep.slot);
-    s->rep.slot = NULL;
-    s->rep.cap = 0;
-}
-
 bool rep_draw(struct worker *w, int ply, const void *st, int *v)
 {
-    const struct search *s = w->s;
-    if (!s->rep.on)
+    const struct rep_set *r = w->rep;
+    if (!r)
         return false;
-    uint64_t h = s->g->hash(st);
+    const struct game_ops *g = w->s->g;
+    uint64_t h = g->hash(st);
     w->path[ply] = h;
-    bool seen = set_has(&s->rep, h);
+    bool seen = set_has(r, h);
     for (int i = ply - 1; i >= 0 && !seen; i--)
         seen = w->path[i] == h;
     if (!seen)
         return false;
     w->unresolved++;
-    int side = s->g->side_to_move(st);
-    *v = side == s->rep.root_side ? -SEARCH_REP_CONTEMPT
-                                  : SEARCH_REP_CONTEMPT;
+    int side = g->side_to_move(st);
+    *v = side == r->root_side ? -SEARCH_REP_CONTEMPT : SEARCH_REP_CONTEMPT;
     return true;
 }

@@ -1,6 +1,7 @@
-/* search.c -- the searcher object: memory, limits, stopping, progress, and
- * the dispatch to alpha-beta (alphabeta.c), MCTS (mcts.c) and the
- * baseline players (baseline.c).
+/* search.c -- the searcher object: memory, limits, the proofs before a
+ * search, and the dispatch to the methods of methods.def through their
+ * interface (method.h), with no switch over them.  The workers they run
+ * on are runtime.c's.
  *
  * Determinism: with one thread and a node budget a search starts from an
  * empty table and empty ordering tables, so its result depends only on the
@@ -8,8 +9,6 @@
  */
 #include "config.h"
 
-#include <signal.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -17,10 +16,6 @@
 #include "core/clock.h"
 #include "search/search_int.h"
 
-/* Alpha-beta starts no iteration after this part of the soft aim: an
- * iteration takes about three times the one before, so on average the
- * moves then take about their aim. */
-#define NEXT_ITERATION_BEFORE 0.6
 /* Keeps solve-mode entries (scores without the ply tie-break) apart. */
 #define SOLVE_SALT 0x6A09E667F3BCC909ULL
 /* A proof before a search (proof_attempt) takes 1 / PROOF_SLICE of its
@@ -34,232 +29,41 @@
 #define SOLVE_FIRST_TABLE_BYTES ((size_t)4 << 20)
 #define SOLVE_WAIT_MAX 4
 
-static const char *const method_names[] = {
-    [SEARCH_AUTO] = "auto",
-    [SEARCH_ALPHABETA] = "alphabeta",
-    [SEARCH_MCTS] = "mcts",
-    [SEARCH_RANDOM] = "random",
-    [SEARCH_GREEDY] = "greedy",
-    [SEARCH_PLAIN_MCTS] = "plainmcts",
+/* Every method at its slot (method.h). */
+static const struct method_ops *const methods[METHOD_SLOTS] = {
+#define SEARCH_METHOD(id, ops) [id] = &ops,
+#include "search/methods.def"
+#undef SEARCH_METHOD
+    [METHOD_SOLVE] = &solve_method,
 };
-_Static_assert(sizeof method_names / sizeof method_names[0] ==
-               SEARCH_METHOD_COUNT, "a search method without a name");
 
 const char *search_method_name(enum search_method m)
 {
-    return (unsigned)m < SEARCH_METHOD_COUNT ? method_names[m] : "?";
+    return (unsigned)m < SEARCH_METHOD_COUNT ? methods[m]->name : "?";
 }
 
 int search_method_find(const char *name)
 {
     for (int m = 0; m < SEARCH_METHOD_COUNT; m++)
-        if (strcasecmp(name, method_names[m]) == 0)
+        if (strcasecmp(name, methods[m]->name) == 0)
             return m;
     return -1;
 }
 
-static void stop_everyone(struct search *s, struct worker *w)
+/* The method that searches st when the limits name method m (a number
+ * that names none: alpha-beta); a method that picks hands over. */
+static int searching_method(const struct game_ops *g, const void *st,
+                            enum search_method m)
 {
-    atomic_store_explicit(&s->stop_all, true, memory_order_relaxed);
-    w->stop = true;
+    int i = (unsigned)m < SEARCH_METHOD_COUNT ? (int)m : SEARCH_ALPHABETA;
+    while (methods[i]->pick)
+        i = (int)methods[i]->pick(g, st);
+    return i;
 }
 
-void search_poll(struct worker *w)
+static int run_method(struct search *s, int i, struct search_result *out)
 {
-    struct search *s = w->s;
-    if (w->nodes >= w->node_limit) {
-        w->stop = true;
-        return;
-    }
-    /* Poll by time, not only by node count: a slow node (a large move
-     * list, a page fault) must not make the clock overrun. */
-    double now = clock_now();
-    if (now - w->last_poll > POLL_SECONDS && w->poll_mask > 15)
-        w->poll_mask >>= 1;
-    else if (now - w->last_poll < POLL_SECONDS / 4 &&
-             w->poll_mask < POLL_MASK_MAX)
-        w->poll_mask = w->poll_mask << 1 | 1;
-    w->last_poll = now;
-    uint64_t delta = w->nodes - w->flushed;
-    w->flushed = w->nodes;
-    uint64_t total = atomic_fetch_add_explicit(&s->shared_nodes, delta,
-                                               memory_order_relaxed) + delta;
-    if (s->lim.max_nodes && total >= s->lim.max_nodes)
-        stop_everyone(s, w);
-    if (w->id == 0 && stop_requested(s->lim.stop))   /* the caller's thread */
-        stop_everyone(s, w);
-    if (s->deadline > 0 && now >= s->deadline)
-        stop_everyone(s, w);
-    if (atomic_load_explicit(&s->stop_all, memory_order_relaxed))
-        w->stop = true;
-}
-
-int search_spawn(struct worker *w, void *(*fn)(void *), void *arg)
-{
-    sigset_t all, old;
-    sigfillset(&all);
-    pthread_sigmask(SIG_BLOCK, &all, &old);
-    int rc = pthread_create(&w->thread, NULL, fn, arg);
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
-    return rc;
-}
-
-bool search_soft_expired(const struct search *s)
-{
-    if (s->soft_deadline <= 0)
-        return false;
-    double aim = s->soft_deadline - s->t_start;
-    return clock_now() - s->t_start >= aim * NEXT_ITERATION_BEFORE;
-}
-
-uint64_t search_total_nodes(const struct search *s)
-{
-    const struct worker *w = s->w[0];
-    return atomic_load_explicit(&s->shared_nodes, memory_order_relaxed) +
-           (w->nodes - w->flushed);
-}
-
-/* A move list of n moves followed by their n ordering keys. */
-static move_t *new_ply_list(size_t n)
-{
-    return malloc(n * (sizeof(move_t) + sizeof(int)));
-}
-
-static void set_ply_list(struct worker *w, int ply, move_t *list, int n)
-{
-    free(w->moves[ply]);
-    w->moves[ply] = list;
-    w->keys[ply] = list ? (int *)(list + n) : NULL;
-    w->moves_cap[ply] = list ? n : 0;
-}
-
-move_t *search_ply_moves(struct worker *w, int ply)
-{
-    if (!w->moves[ply]) {
-        int n = w->s->g->max_moves;
-        move_t *list = new_ply_list((size_t)n);
-        if (!list)
-            return NULL;
-        set_ply_list(w, ply, list, n);
-    }
-    return w->moves[ply];
-}
-
-/* Writes " pv M1 M2 ..." formatted by replaying pv from the root. */
-static void print_pv(const struct search *s, FILE *f, const move_t *pv,
-                     int n)
-{
-    const struct game_ops *g = s->g;
-    unsigned char *st = malloc(g->state_size);
-    fputs(" pv", f);
-    if (!st)
-        return;
-    memcpy(st, s->root, g->state_size);
-    for (int i = 0; i < n && pv[i] != MOVE_NONE; i++) {
-        char buf[MOVE_STR_MAX];
-        g->format_move(st, pv[i], buf);
-        fprintf(f, " %s", buf);
-        g->play(st, pv[i]);
-    }
-    free(st);
-}
-
-void search_report(const struct search *s, const move_t *pv, int pv_len,
-                   const char *fmt, ...)
-{
-    FILE *f = s->lim.progress;
-    if (!f)
-        return;
-    double t = clock_now() - s->t_start;
-    uint64_t nodes = search_total_nodes(s);
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("info ", f);
-    vfprintf(f, fmt, ap);
-    va_end(ap);
-    fprintf(f, " nodes %llu nps %llu time %llu", (unsigned long long)nodes,
-            (unsigned long long)(t > 0 ? (double)nodes / t : 0),
-            (unsigned long long)(t * 1000));
-    if (pv)
-        print_pv(s, f, pv, pv_len);
-    fputc('\n', f);
-    fflush(f);
-}
-
-static void worker_free(struct worker *w)
-{
-    if (!w)
-        return;
-    for (int i = 0; i < SEARCH_MAX_PLY; i++)
-        free(w->moves[i]);
-    free(w->states);
-    free(w->root_moves);
-    free(w);
-}
-
-static void clear_ordering(struct worker *w)
-{
-    memset(w->killers, 0, sizeof w->killers);
-    memset(w->history, 0, sizeof w->history);
-}
-
-/* Makes w ready for game g as a new worker would be: the buffers too
- * small for g are replaced, those big enough kept (switching between
- * games then allocates nothing, and a large allocation costs page
- * faults), the move ordering is cleared.  All or nothing: -1 (w
- * unchanged) when memory is short. */
-static int worker_fit(struct worker *w, const struct game_ops *g)
-{
-    size_t states = g->state_size * (SEARCH_MAX_PLY + 1);
-    int n = g->max_moves;
-    unsigned char *st = states > w->states_bytes ? malloc(states) : NULL;
-    move_t *root = n > w->root_cap ? malloc(sizeof *root * (size_t)n) : NULL;
-    move_t *ply0 = n > w->moves_cap[0] ? new_ply_list((size_t)n) : NULL;
-    if ((states > w->states_bytes && !st) || (n > w->root_cap && !root) ||
-        (n > w->moves_cap[0] && !ply0)) {
-        free(st);
-        free(root);
-        free(ply0);
-        return -1;
-    }
-    if (st) {
-        free(w->states);
-        w->states = st;
-        w->states_bytes = states;
-    }
-    if (root) {
-        free(w->root_moves);
-        w->root_moves = root;
-        w->root_cap = n;
-    }
-    if (ply0)
-        set_ply_list(w, 0, ply0, n);
-    for (int i = 1; i < SEARCH_MAX_PLY; i++)
-        if (w->moves_cap[i] < n)        /* made again when reached */
-            set_ply_list(w, i, NULL, 0);
-    clear_ordering(w);
-    return 0;
-}
-
-static struct worker *worker_new(struct search *s, int id)
-{
-    struct worker *w = calloc(1, sizeof *w);
-    if (!w)
-        return NULL;
-    w->s = s;
-    w->id = id;
-    if (worker_fit(w, s->g) != 0) {
-        free(w);
-        return NULL;
-    }
-    return w;
-}
-
-struct worker *search_worker(struct search *s, int i)
-{
-    if (!s->w[i])
-        s->w[i] = worker_new(s, i);
-    return s->w[i];
+    return methods[i]->search(s, s->scratch[i], out);
 }
 
 struct search *search_new(const struct game_ops *g, size_t hash_mb)
@@ -277,6 +81,11 @@ struct search *search_new(const struct game_ops *g, size_t hash_mb)
         search_free(s);
         return NULL;
     }
+    for (int i = 0; i < METHOD_SLOTS; i++)
+        if (methods[i]->create && !(s->scratch[i] = methods[i]->create())) {
+            search_free(s);
+            return NULL;
+        }
     return s;
 }
 
@@ -284,28 +93,22 @@ void search_free(struct search *s)
 {
     if (!s)
         return;
-    for (int i = 0; i < SEARCH_MAX_THREADS; i++)
-        worker_free(s->w[i]);
-    mcts_free(s);
-    rep_free(s);
-    solve_free(s);
-    solve_packed_free(s);
+    workers_free(s);
+    for (int i = 0; i < METHOD_SLOTS; i++)
+        if (methods[i]->destroy)
+            methods[i]->destroy(s->scratch[i]);
     tt_free(&s->tt);
     free(s);
 }
 
-/* The workers keep what they can (worker_fit); the MCTS pool is kept
- * too: every MCTS search builds its tree afresh. */
+/* The workers keep what they can (workers_fit), the methods their
+ * scratch (every MCTS search builds its tree afresh, the solvers fit
+ * their rows to the game). */
 int search_set_game(struct search *s, const struct game_ops *g)
 {
-    if (worker_fit(s->w[0], g) != 0)
+    if (workers_fit(s, g) != 0)
         return -1;
     s->g = g;
-    for (int i = 1; i < SEARCH_MAX_THREADS; i++)
-        if (s->w[i] && worker_fit(s->w[i], g) != 0) {
-            worker_free(s->w[i]);       /* made again when needed */
-            s->w[i] = NULL;
-        }
     tt_clear(&s->tt);
     return 0;
 }
@@ -318,7 +121,9 @@ int search_set_hash(struct search *s, size_t hash_mb)
     tt_free(&s->tt);
     s->tt = t;
     s->hash_mb = hash_mb;
-    mcts_free(s);               /* reallocated at the new size when used */
+    for (int i = 0; i < METHOD_SLOTS; i++)
+        if (methods[i]->resize)
+            methods[i]->resize(s->scratch[i]);
     return 0;
 }
 
@@ -326,33 +131,7 @@ void search_clear(struct search *s)
 {
     tt_clear(&s->tt);
     s->solve_wait = 0;
-    for (int i = 0; i < SEARCH_MAX_THREADS; i++)
-        if (s->w[i])
-            clear_ordering(s->w[i]);
-}
-
-/* Old history counts fade between searches instead of vanishing. */
-static void age_history(struct worker *w)
-{
-    for (int c = 0; c < 2; c++)
-        for (int i = 0; i < HIST_SIZE; i++)
-            w->history[c][i] /= 2;
-    memset(w->killers, 0, sizeof w->killers);
-}
-
-static void reset_worker(struct search *s, struct worker *w)
-{
-    w->nodes = 0;
-    w->trace = 0;
-    w->flushed = 0;
-    w->poll_mask = POLL_MASK_MAX;
-    w->last_poll = clock_now();
-    w->unresolved = 0;
-    w->stop = false;
-    w->seldepth = 0;
-    w->node_limit = s->nthreads == 1 && s->lim.max_nodes ? s->lim.max_nodes
-                                                         : UINT64_MAX;
-    rng_seed(&w->rng, s->lim.seed ^ (0x9E3779B97F4A7C15ULL * (uint64_t)w->id));
+    workers_clear_ordering(s);
 }
 
 /* Takes the limits and prepares every worker for a new search.  With
@@ -366,22 +145,9 @@ static void search_begin(struct search *s, const void *st,
     s->lim = *lim;
     s->root = st;
     s->exact = exact;
+    s->win_loss = false;
     s->key_salt = exact ? SOLVE_SALT : 0;
-    int n = lim->threads < 1 ? 1 : lim->threads;
-    if (n > SEARCH_MAX_THREADS)
-        n = SEARCH_MAX_THREADS;
-    s->nthreads = 1;
-    while (s->nthreads < n && search_worker(s, s->nthreads))
-        s->nthreads++;
-    s->t_start = clock_now();
-    s->deadline = lim->seconds > 0 ? s->t_start + lim->seconds : 0;
-    s->soft_deadline = lim->soft_seconds > 0 && lim->soft_seconds <
-                       lim->seconds ? s->t_start + lim->soft_seconds : 0;
-    atomic_store(&s->stop_all, false);
-    atomic_store(&s->shared_nodes, 0);
-    for (int i = 0; i < s->nthreads; i++)
-        reset_worker(s, s->w[i]);
-    rep_begin(s);
+    workers_begin(s);
     if (solver_only)
         return;
     bool fresh = s->nthreads == 1 && lim->max_nodes > 0;
@@ -391,12 +157,7 @@ static void search_begin(struct search *s, const void *st,
     } else {
         tt_new_search(&s->tt);
     }
-    for (int i = 0; i < s->nthreads; i++) {
-        if (fresh)
-            clear_ordering(s->w[i]);
-        else
-            age_history(s->w[i]);
-    }
+    workers_new_ordering(s, fresh);
 }
 
 static void result_init(struct search_result *out)
@@ -429,51 +190,26 @@ static void result_done(const struct search *s, struct search_result *out)
     }
 }
 
-/* Whether dispatch runs alpha-beta for *st of game g. */
-static bool uses_alphabeta(const struct game_ops *g, const void *st,
-                           const struct search_limits *lim)
-{
-    return lim->method == SEARCH_ALPHABETA ||
-           (lim->method == SEARCH_AUTO &&
-            !(g->prefers_mcts && g->prefers_mcts(st)));
-}
-
 static int dispatch(struct search *s, struct search_result *out)
 {
-    if (!uses_alphabeta(s->g, s->root, &s->lim) &&
-        s->soft_deadline > 0)                         /* no iterations */
+    int i = searching_method(s->g, s->root, s->lim.method);
+    if (!methods[i]->deepens && s->soft_deadline > 0)  /* no iterations */
         s->deadline = s->soft_deadline;
-    switch (s->lim.method) {
-    case SEARCH_RANDOM:
-        return baseline_random(s, out);
-    case SEARCH_GREEDY:
-        return baseline_greedy(s, out);
-    case SEARCH_PLAIN_MCTS:
-        return mcts_search(s, true, out);
-    case SEARCH_MCTS:
-        return mcts_search(s, false, out);
-    case SEARCH_AUTO:          /* measured: doc/search.md */
-        if (s->g->prefers_mcts && s->g->prefers_mcts(s->root))
-            return mcts_search(s, false, out);
-        return ab_search(s, out);
-    case SEARCH_ALPHABETA:
-    default:
-        return ab_search(s, out);
-    }
+    return run_method(s, i, out);
 }
 
 /* The proof a search may begin with, at most one per search. */
 enum proof_mode {
     PROOF_NONE,
     PROOF_EXACT,        /* the margin, where the game's worth_proving hook
-                           says it is in reach (the method auto) */
+                           says it is in reach (the method auto asks) */
     PROOF_WIN_LOSS      /* a win, a draw or a loss: genmove's solve_first */
 };
 
 /* Which proof the search of *st (root_moves legal moves) begins with.
  * Both need a game of bounded length and no depth limit.  The win/loss
  * attempt also needs a choice to make (a lone move is played at once) and
- * an alpha-beta search, and is put off after failed attempts, except
+ * a method that asks for it (alpha-beta), and is put off after failed attempts, except
  * with a node budget on one thread (such searches stay reproducible). */
 static enum proof_mode proof_mode(struct search *s, const void *st,
                                   const struct search_limits *lim,
@@ -482,9 +218,12 @@ static enum proof_mode proof_mode(struct search *s, const void *st,
     const struct game_ops *g = s->g;
     if (root_moves == 0 || g->max_game_plies <= 0 || lim->plies_left > 0)
         return PROOF_NONE;
-    if (lim->method == SEARCH_AUTO && g->worth_proving && g->worth_proving(st))
+    bool named = (unsigned)lim->method < SEARCH_METHOD_COUNT;
+    if (named && methods[lim->method]->exact_proof_first &&
+        g->worth_proving && g->worth_proving(st))
         return PROOF_EXACT;
-    if (!lim->solve_first || root_moves < 2 || !uses_alphabeta(g, st, lim))
+    if (!lim->solve_first || root_moves < 2 ||
+        !methods[searching_method(g, st, lim->method)]->win_loss_proof_first)
         return PROOF_NONE;
     if ((lim->max_nodes > 0 && lim->threads <= 1) || s->solve_wait == 0)
         return PROOF_WIN_LOSS;
@@ -527,8 +266,9 @@ static bool proof_attempt(struct search *s, const void *st,
         slice.progress = NULL;
     result_init(out);
     search_begin(s, st, &slice, true, true);
+    s->win_loss = win_loss;
     s->solve_table_bytes = win_loss ? SOLVE_FIRST_TABLE_BYTES : 0;
-    solve_exact(s, win_loss, out);
+    run_method(s, METHOD_SOLVE, out);
     s->solve_table_bytes = 0;
     result_done(s, out);
     if (win_loss)
@@ -577,9 +317,9 @@ int search_solve(struct search *s, const void *st,
     if (s->g->gen_moves(st, s->w[0]->moves[0]) == 0)
         rc = game_over_result(s, out);
     else if (s->g->max_game_plies > 0 && lim->plies_left == 0)
-        rc = solve_exact(s, false, out);
-    else
-        rc = ab_search(s, out);
+        rc = run_method(s, METHOD_SOLVE, out);
+    else                        /* in exact mode: no ply tie-break */
+        rc = run_method(s, SEARCH_ALPHABETA, out);
     result_done(s, out);
     return rc;
 }

@@ -19,20 +19,19 @@
 
 #define SEARCH_MAX_PV 64
 
-/* Which player to use.  SEARCH_AUTO lets the game/phase pick the method
- * measured strongest (documented in doc/search.md). */
+/* Which player to use: SEARCH_AUTO (0), SEARCH_ALPHABETA, SEARCH_MCTS,
+ * SEARCH_RANDOM, SEARCH_GREEDY, SEARCH_PLAIN_MCTS, in the order of the
+ * one list of methods, search/methods.def.  SEARCH_AUTO lets the
+ * game/phase pick the method measured strongest (doc/search.md). */
 enum search_method {
-    SEARCH_AUTO = 0,
-    SEARCH_ALPHABETA,
-    SEARCH_MCTS,
-    SEARCH_RANDOM,       /* baseline: uniform random legal move       */
-    SEARCH_GREEDY,       /* baseline: best static evaluation after one ply */
-    SEARCH_PLAIN_MCTS,   /* baseline: UCT with uniform random playouts */
+#define SEARCH_METHOD(id, ops) id,
+#include "search/methods.def"
+#undef SEARCH_METHOD
     SEARCH_METHOD_COUNT
 };
 
 /* The name of method m as the option `method` spells it ("auto",
- * "alphabeta", ...); the one list of names, in search.c. */
+ * "alphabeta", ...), which its descriptor holds; "?" for no method. */
 const char *search_method_name(enum search_method m);
 
 /* The method called name (any case); -1 for an unknown name. */

@@ -1,6 +1,6 @@
-/* search_int.h -- internals shared by the files of src/search/ (search.c,
- * alphabeta.c, mcts.c, baseline.c).  Nothing outside src/search/ includes
- * this header.
+/* search_int.h -- internals shared by the files of src/search/: the
+ * searcher and its workers, the runtime's calls, what the methods share.
+ * Nothing outside src/search/ includes this header.
  *
  * A node is one position made: every copy + play() on a copy counts once,
  * in every method (alpha-beta, MCTS descents and playouts, baselines).
@@ -15,6 +15,7 @@
 
 #include "core/game.h"
 #include "core/rng.h"
+#include "search/method.h"
 #include "search/search.h"
 #include "search/tt.h"
 
@@ -30,7 +31,7 @@
 #define HIST_BITS 12
 #define HIST_SIZE (1 << HIST_BITS)
 
-struct mcts_node;
+struct rep_set;
 
 /* Everything one search thread mutates. */
 struct worker {
@@ -65,6 +66,9 @@ struct worker {
     int root_n;
     /* path[i]: hash of the position at ply i of the current line. */
     uint64_t path[SEARCH_MAX_PLY];
+    /* The game's positions up to the root (repetition.c); NULL:
+     * repetitions are not scored in this search. */
+    const struct rep_set *rep;
     /* The last completed iteration. */
     int done_depth;
     int done_score;
@@ -74,62 +78,19 @@ struct worker {
     pthread_t thread;
 };
 
-/* The hashes of the game's positions up to the root (repetition.c): an
- * open-addressing set of cap slots (a power of two, 0 = empty slot). */
-struct rep_set {
-    uint64_t *slot;
-    size_t cap;
-    bool has_zero;             /* a position whose hash is 0 was seen     */
-    int root_side;             /* the side that a repetition disfavours   */
-    bool on;                   /* repetitions are scored in this search  */
-};
-
-/* The exact solver's scratch (solve.c), kept for the searcher's life
- * and grown when a game needs more: allocating it at every solve cost a
- * large allocation per genmove (max_moves x SEARCH_MAX_PLY keys). */
-struct solve_scratch {
-    uint64_t *keys;            /* per ply, cap each: the children's keys */
-    int8_t *upper;             /* per ply, cap each: their upper bounds  */
-    bool *same;                /* cap: the child's mover is the node's   */
-    move_t *replies;           /* cap: scratch for counting replies      */
-    unsigned char *line;       /* a position: a forced line's end        */
-    int cap;                   /* moves per ply                          */
-    size_t line_size;          /* bytes of line                          */
-};
-
-/* The rows one thread of the fast path (solve_packed.c) fills. */
-struct packed_rows {
-    uint64_t *kids;            /* per ply, max_children each: children   */
-    uint64_t *keys;            /* per ply: their keys                    */
-    int8_t *upper;             /* per ply: their upper bounds            */
-    int *scores;               /* max_children: sort keys of one node    */
-    uint64_t *line;            /* max_children: a forced line's next     */
-};
-
-struct packed_shared;          /* what the threads of a proof share */
-
-/* The fast path's scratch, kept the same way: the game's geometry, which
- * its init keeps while the board's shape stays the same, each thread's
- * rows (made when a proof first runs on that many threads) and what the
- * threads share. */
-struct packed_scratch {
-    void *geo;                 /* game_ops.packed->geometry_size bytes   */
-    struct packed_rows rows[SEARCH_MAX_THREADS];
-    struct packed_shared *shared;
-};
-
 struct search {
     const struct game_ops *g;
     size_t hash_mb;
     struct tt tt;
     struct worker *w[SEARCH_MAX_THREADS];   /* w[0] always exists */
-    struct mcts_node *pool;                 /* MCTS tree, hash_mb MiB, lazy */
-    size_t pool_cap;
+    void *scratch[METHOD_SLOTS];  /* each method's own (method.h)       */
     /* The search in progress. */
     struct search_limits lim;
     const void *root;          /* the caller's position                      */
     int nthreads;
     bool exact;                /* solve mode: no ply tie-break in win scores */
+    bool win_loss;             /* the solver stops once the sign of the
+                                  value is proven                          */
     size_t solve_table_bytes;  /* the solver borrows this much of the
                                   table (a power of two), 0 = all of it   */
     int solve_wait;            /* genmove searches before the next win/loss
@@ -137,30 +98,22 @@ struct search {
     uint64_t key_salt;         /* xored into TT keys, differs per mode       */
     double t_start;            /* monotonic seconds                          */
     double deadline;           /* 0 = none                                   */
-    struct rep_set rep;
-    struct solve_scratch solve;
-    struct packed_scratch packed;
     double soft_deadline;      /* no new iteration after it; 0 = none        */
     atomic_bool stop_all;
     _Atomic uint64_t shared_nodes;   /* flushed by workers every 1024 nodes */
 };
 
-/* search.c */
+/* runtime.c: the workers, the node count's polls, progress lines. */
 /* Slow part of the node counter: flushes the count, checks the stop flag,
  * the deadline and the node budget; sets w->stop. */
 void search_poll(struct worker *w);
 /* Per-ply move list of w (NULL when memory is short). */
 move_t *search_ply_moves(struct worker *w, int ply);
-/* quiesce.c: the value of the position at ply where the static
- * evaluation stands in (the game's result if it is over), from its side
- * to move's view; and the quiescence search below the nominal depth. */
-int search_leaf_value(struct worker *w, const void *st, int ply);
-int search_quiesce(struct worker *w, int ply, int alpha, int beta);
 /* Starts fn(arg) as w's thread with every signal blocked, so that signal
  * handlers run on the caller's thread only; pthread_create's result. */
 int search_spawn(struct worker *w, void *(*fn)(void *), void *arg);
-/* True once alpha-beta should start no new iteration: past half of the
- * soft aim (search.c says why). */
+/* True once alpha-beta should start no new iteration: past a part of the
+ * soft aim (runtime.c says why). */
 bool search_soft_expired(const struct search *s);
 /* Total nodes of all workers so far. */
 uint64_t search_total_nodes(const struct search *s);
@@ -174,39 +127,40 @@ void search_report(const struct search *s, const move_t *pv, int pv_len,
 /* The per-thread worker i of s, created on first use (NULL if short of
  * memory). */
 struct worker *search_worker(struct search *s, int i);
+/* Makes every worker ready for game g as a new one would be, keeping the
+ * buffers big enough (switching games then allocates nothing): -1 with
+ * nothing changed when memory is short for w[0]; a helper that does not
+ * fit is dropped (made again when needed). */
+int workers_fit(struct search *s, const struct game_ops *g);
+void workers_free(struct search *s);
+/* Forgets every worker's move ordering (new game). */
+void workers_clear_ordering(struct search *s);
+/* Starts the search s->lim describes: its threads (as many workers as
+ * memory allows), its clock and deadlines, every count and stop flag. */
+void workers_begin(struct search *s);
+/* The move ordering a search starts with: cleared when fresh (a
+ * reproducible search), else what earlier searches learnt, aged. */
+void workers_new_ordering(struct search *s, bool fresh);
+/* quiesce.c: the value of the position at ply where the static
+ * evaluation stands in (the game's result if it is over), from its side
+ * to move's view; and the quiescence search below the nominal depth. */
+int search_leaf_value(struct worker *w, const void *st, int ply);
+int search_quiesce(struct worker *w, int ply, int alpha, int beta);
 
-/* alphabeta.c: iterative deepening PVS with s->nthreads lazy SMP threads. */
-int ab_search(struct search *s, struct search_result *out);
-/* solve.c: exact depth-free alpha-beta on the final margin, for games of
- * bounded length (max_game_plies > 0) without a maxplies limit.  Its table
- * borrows the memory of s->tt (s->solve_table_bytes of it), which is
- * empty there afterwards.  With win_loss
- * it stops once the sign of the value is proven: out->proven then means
- * a proven win (out->margin a lower bound of the margin), draw or loss
- * (out->best is then no proven move: MOVE_NONE is never returned, but
- * out->proven is false for a loss). */
-int solve_exact(struct search *s, bool win_loss, struct search_result *out);
-void solve_free(struct search *s);
-/* solve_packed.c */
-void solve_packed_free(struct search *s);
-/* mcts.c: MCTS-Solver with informed playouts, or (plain) UCT with uniform
- * random playouts. */
-int mcts_search(struct search *s, bool plain, struct search_result *out);
-void mcts_free(struct search *s);
-/* repetition.c */
-/* Prepares the repetition check of the search s is about to run (its
- * limits and root are set): off in exact (solve) mode and for games of
- * bounded length.  Without memory for the game's positions only the
- * search path is checked. */
-void rep_begin(struct search *s);
-void rep_free(struct search *s);
+/* repetition.c, alpha-beta's scratch */
+struct rep_set *rep_new(void);
+void rep_free(struct rep_set *r);
+/* Prepares the repetition check of the alpha-beta search s is about to
+ * run (its limits and root are set), for its every worker: off in exact
+ * (solve) mode and for games of bounded length.  Without memory for the
+ * game's positions only the search path is checked. */
+void rep_begin(struct rep_set *r, struct search *s);
 /* Whether the position st at ply (>= 1) of worker w's line repeats one
  * seen earlier on the line or in the game; *v is then its value for the
  * side to move (a draw, SEARCH_REP_CONTEMPT worse for the root's side).
  * Records st in the line. */
 bool rep_draw(struct worker *w, int ply, const void *st, int *v);
-/* baseline.c */
-int baseline_random(struct search *s, struct search_result *out);
+/* baseline.c: the greedy player, also MCTS's when memory is short. */
 int baseline_greedy(struct search *s, struct search_result *out);
 
 static inline unsigned char *worker_state(const struct worker *w, int ply)

@@ -24,7 +24,8 @@
  * The table lives in the search table's memory (tt_lend), so a solve costs
  * no second hash-sized block; the search table is empty afterwards.
  * Stopping is polled through the worker like every other search, and read
- * in one place (solver_stopped), which also writes the progress lines.
+ * in one place (solve_stopped), which also writes the progress lines; the
+ * MTD(f) driver is solve_driver.c's, shared with the fast path.
  */
 #include "config.h"
 
@@ -32,7 +33,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/clock.h"
 #include "search/solve_int.h"
 
 /* One entry, 12 bytes: 40 bits of the key (the bucket's index uses the low
@@ -52,6 +52,25 @@ struct solve_bucket {
     uint32_t unused;
 };
 _Static_assert(sizeof(struct solve_bucket) == 64, "a bucket is a line");
+
+/* The rows of the generic solver, kept for the searcher's life and grown
+ * when a game needs more: allocating them at every solve cost a large
+ * allocation per genmove (max_moves x SEARCH_MAX_PLY keys). */
+struct solve_rows {
+    uint64_t *keys;            /* per ply, cap each: the children's keys */
+    int8_t *upper;             /* per ply, cap each: their upper bounds  */
+    bool *same;                /* cap: the child's mover is the node's   */
+    move_t *replies;           /* cap: scratch for counting replies      */
+    unsigned char *line;       /* a position: a forced line's end        */
+    int cap;                   /* moves per ply                          */
+    size_t line_size;          /* bytes of line                          */
+};
+
+/* The solve method's scratch: both solvers' own. */
+struct solve_scratch {
+    struct solve_rows rows;
+    struct packed_scratch *packed;   /* solve_packed.c's */
+};
 
 struct solver {
     struct worker *w;
@@ -138,74 +157,10 @@ static void store(struct solver *sv, uint64_t key, uint32_t best_child, int lo,
     e->work = work;
 }
 
-/* ---- stopping and progress ---------------------------------------------- */
-
-/* A long proof writes a progress line after 1 s and then at doubling
- * intervals up to a minute. */
-#define PROGRESS_POLL 0xFFFF    /* the clock is read every 65536 nodes */
-#define PROGRESS_GAP_MAX 60.0
-
-/* A progress line: the margin proven so far, the test under way and how
- * far it got at the root, the work done and the table's fill. */
-static void print_progress(const struct solve_progress *p)
-{
-    char path[SOLVE_PATH_PLIES * 24] = "";
-    size_t len = 0;
-    bool begun = true;           /* below a ply not begun, nothing is */
-    for (int ply = 0; ply < SOLVE_PATH_PLIES; ply++) {
-        begun = begun && p->path_of[ply] > 0;
-        len += (size_t)snprintf(path + len, sizeof path - len, " %d/%d",
-                                begun ? p->path_at[ply] : 0,
-                                begun ? p->path_of[ply] : 0);
-    }
-    search_report(p->s, NULL, 0,
-                  "solve lower %d upper %d test %d root %d/%d table %.1f%% "
-                  "path%s",
-                  p->lo, p->hi, p->beta, p->root_refuted, p->root_moves,
-                  100.0 * (double)p->used / (double)p->slots, path);
-}
-
-void solve_progress_init(struct solve_progress *p, struct search *s,
-                         uint64_t slots)
-{
-    struct solve_progress init = {
-        .s = s,
-        .lo = -MARGIN_INF,
-        .hi = MARGIN_INF,
-        .slots = slots,
-        .next_report = s->t_start + 1.0,
-        .report_gap = 1.0,
-    };
-    *p = init;
-}
-
-bool solve_stopped(struct solve_progress *p, const struct worker *w)
-{
-    if (w->stop)
-        p->aborted = true;
-    else if ((w->nodes & PROGRESS_POLL) == 0 &&
-             clock_now() >= p->next_report) {
-        print_progress(p);
-        if (p->report_gap < PROGRESS_GAP_MAX)
-            p->report_gap *= 2;
-        p->next_report = clock_now() + p->report_gap;
-    }
-    return p->aborted;
-}
-
 /* ---- the search ---------------------------------------------------------- */
 
-/* The key order_moves gives a finished child (not probed; a position
- * whose key this is only loses the probe, which orders its moves). */
-#define KEY_FINISHED UINT64_MAX
 /* What solve_node gets when its caller has not computed the key. */
 #define KEY_UNKNOWN 0
-
-/* Sort-key weight of a legal move of the child's mover, in the static
- * evaluation's units: fewer replies first, since the proof must answer
- * every reply (3x3 Cephalopod: 9.5 M -> 8.1 M nodes with 100, 8.8 M with
- * 10 or 1000). */
-#define REPLY_WEIGHT 100
 
 /* The number of legal moves of the child in scratch. */
 static int moves_of(const struct solver *sv, const void *child)
@@ -400,28 +355,10 @@ static int solve_node(struct solver *sv, int ply, uint64_t key, int alpha,
     return best;
 }
 
-/* ---- the driver ---------------------------------------------------------- */
+/* ---- the method ---------------------------------------------------------- */
 
-/* The proven score in the encoding of score_terminal (search_int.h). */
-static int exact_score(int margin)
+static void rows_free(struct solve_rows *k)
 {
-    if (margin == 0)
-        return 0;
-    int m = margin > 0 ? margin : -margin;
-    int v = EVAL_WIN_MIN + m * WIN_STEP + 128;
-    return margin > 0 ? v : -v;
-}
-
-size_t solve_table_bytes(const struct search *s)
-{
-    size_t all = tt_bytes(&s->tt);
-    return s->solve_table_bytes > 0 && s->solve_table_bytes < all
-           ? s->solve_table_bytes : all;
-}
-
-void solve_free(struct search *s)
-{
-    struct solve_scratch *k = &s->solve;
     free(k->keys);
     free(k->upper);
     free(k->same);
@@ -430,16 +367,15 @@ void solve_free(struct search *s)
     memset(k, 0, sizeof *k);
 }
 
-/* Makes s->solve hold n moves a ply and a position of state_size bytes;
- * all or nothing: false (the scratch unchanged) when memory is short. */
-static bool scratch_fit(struct search *s, int n, size_t state_size)
+/* Makes *k hold n moves a ply and a position of state_size bytes; all or
+ * nothing: false (*k unchanged) when memory is short. */
+static bool rows_fit(struct solve_rows *k, int n, size_t state_size)
 {
-    struct solve_scratch *k = &s->solve;
     if (n <= k->cap && state_size <= k->line_size)
         return true;
     size_t m = (size_t)(n > k->cap ? n : k->cap);
     size_t line_size = state_size > k->line_size ? state_size : k->line_size;
-    struct solve_scratch grown = {
+    struct solve_rows grown = {
         .keys = malloc(m * SEARCH_MAX_PLY * sizeof(uint64_t)),
         .upper = malloc(m * SEARCH_MAX_PLY),
         .same = malloc(m * sizeof(bool)),
@@ -457,16 +393,17 @@ static bool scratch_fit(struct search *s, int n, size_t state_size)
         free(grown.line);
         return false;
     }
-    solve_free(s);
+    rows_free(k);
     *k = grown;
     return true;
 }
 
 /* Returns false when memory is short (then nothing is allocated). */
-static bool solver_open(struct solver *out, struct search *s)
+static bool solver_open(struct solver *out, struct search *s,
+                        struct solve_rows *k)
 {
     const struct game_ops *g = s->g;
-    if (!scratch_fit(s, g->max_moves, g->state_size))
+    if (!rows_fit(k, g->max_moves, g->state_size))
         return false;
     size_t bytes = solve_table_bytes(s);
     struct solver sv = {
@@ -475,66 +412,15 @@ static bool solver_open(struct solver *out, struct search *s)
         .key_of = g->hash_symmetric ? g->hash_symmetric : g->hash,
         .table = tt_lend(&s->tt, bytes),
         .mask = bytes / sizeof(struct solve_bucket) - 1,
-        .keys = s->solve.keys,
-        .same = s->solve.same,
-        .replies = s->solve.replies,
-        .upper = s->solve.upper,
-        .line = s->solve.line,
+        .keys = k->keys,
+        .same = k->same,
+        .replies = k->replies,
+        .upper = k->upper,
+        .line = k->line,
     };
     solve_progress_init(&sv.pr, s, (sv.mask + 1) * SOLVE_WAYS);
     *out = sv;                 /* all zero: every slot empty */
     return true;
-}
-
-/* With win_loss, the sign of the value is all that is asked: a win, a
- * loss or a draw. */
-static bool solve_done(const struct solve_progress *p, bool win_loss)
-{
-    if (p->lo >= p->hi)
-        return true;
-    return win_loss && (p->lo > 0 || p->hi < 0 ||
-                        (p->lo == 0 && p->hi == 0));
-}
-
-void solve_drive(struct solve_progress *p, bool win_loss, solve_test_fn test,
-                 void *solver, struct search_result *out)
-{
-    struct search *s = p->s;
-    struct worker *w = s->w[0];
-    /* MTD(f): null-window tests close in on the value; each reuses the
-     * bounds the earlier ones stored (first: can the side to move avoid
-     * losing?). */
-    move_t best = MOVE_NONE;
-    int v = 0;
-    while (!solve_done(p, win_loss)) {
-        p->beta = v == p->lo ? v + 1 : v;
-        move_t m = MOVE_NONE;
-        v = test(solver, p->beta, &m);
-        if (p->aborted)
-            break;
-        if (v < p->beta) {
-            p->hi = v;
-        } else {
-            p->lo = v;
-            best = m;                 /* a root move reaching at least v */
-        }
-        print_progress(p);
-    }
-    if (p->aborted)
-        print_progress(p);            /* where the proof stood */
-    out->nodes = search_total_nodes(s);
-    /* lo was last raised by a test that a root move passed, and that move
-     * reaches the value; so only a stop leaves no answer. */
-    if (p->aborted || best == MOVE_NONE) {
-        out->best = w->moves[0][0];   /* no proof: still a legal move */
-        out->proven = false;
-        return;
-    }
-    out->best = best;
-    out->pv[0] = best;
-    out->pv_len = 1;
-    out->score = exact_score(p->lo);
-    out->proven = true;
 }
 
 /* One test of the generic solver (solve_test_fn). */
@@ -543,13 +429,21 @@ static int generic_test(void *solver, int beta, move_t *best)
     return solve_node(solver, 0, KEY_UNKNOWN, beta - 1, beta, best);
 }
 
-int solve_exact(struct search *s, bool win_loss, struct search_result *out)
+/* The method's search: the fast path where it can, else the generic
+ * solver.  With s->win_loss it stops once the sign of the value is
+ * proven: out->proven then means a proven win (out->margin a lower bound
+ * of the margin), draw or loss (out->best is then no proven move:
+ * MOVE_NONE is never returned, but out->proven is false for a loss). */
+static int solve_search(struct search *s, void *scratch,
+                        struct search_result *out)
 {
-    if (solve_packed(s, win_loss, out))
+    struct solve_scratch *k = scratch;
+    bool win_loss = s->win_loss;
+    if (solve_packed(s, k->packed, win_loss, out))
         return 0;
     struct solver sv;
     struct worker *w = s->w[0];
-    if (!solver_open(&sv, s)) {
+    if (!solver_open(&sv, s, &k->rows)) {
         out->best = w->moves[0][0];   /* no memory, no proof: a legal move */
         out->proven = false;
         return 0;
@@ -560,3 +454,30 @@ int solve_exact(struct search *s, bool win_loss, struct search_result *out)
     tt_reclaim(&s->tt, solve_table_bytes(s));
     return 0;
 }
+
+static void *solve_create(void)
+{
+    struct solve_scratch *k = calloc(1, sizeof *k);
+    if (k && !(k->packed = packed_scratch_new())) {
+        free(k);
+        return NULL;
+    }
+    return k;
+}
+
+static void solve_destroy(void *scratch)
+{
+    struct solve_scratch *k = scratch;
+    if (!k)
+        return;
+    rows_free(&k->rows);
+    packed_scratch_free(k->packed);
+    free(k);
+}
+
+const struct method_ops solve_method = {
+    .name = "solve",
+    .create = solve_create,
+    .destroy = solve_destroy,
+    .search = solve_search,
+};

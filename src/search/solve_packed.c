@@ -53,14 +53,9 @@ struct packed_bucket {
 };
 _Static_assert(sizeof(struct packed_bucket) == 64, "a bucket is a line");
 
-/* keys[] of a child that needs no key: its value is known. */
-#define KEY_FINISHED UINT64_MAX
 /* What packed_node gets when its caller has not computed the key (no
- * position has these keys, packed_ops.key says). */
+ * position has this key, packed_ops.key says). */
 #define KEY_UNKNOWN (UINT64_MAX - 1)
-
-/* Sort-key weight of a reply of the child (solve.c's REPLY_WEIGHT). */
-#define REPLY_WEIGHT 100
 
 /* Slots of the table of children being searched (a power of two). */
 #define BUSY_SLOTS 4096
@@ -74,6 +69,25 @@ struct packed_shared {
     /* The keys of children being searched, each in the slot its key
      * picks (a collision only makes a child wait for nothing). */
     _Atomic uint64_t busy[BUSY_SLOTS];
+};
+
+/* The rows one thread fills. */
+struct packed_rows {
+    uint64_t *kids;            /* per ply, max_children each: children   */
+    uint64_t *keys;            /* per ply: their keys                    */
+    int8_t *upper;             /* per ply: their upper bounds            */
+    int *scores;               /* max_children: sort keys of one node    */
+    uint64_t *line;            /* max_children: a forced line's next     */
+};
+
+/* The fast path's scratch, kept for the searcher's life: the game's
+ * geometry, which its init keeps while the board's shape stays the same,
+ * each thread's rows (made when a proof first runs on that many threads)
+ * and what the threads share. */
+struct packed_scratch {
+    void *geo;                 /* game_ops.packed->geometry_size bytes   */
+    struct packed_rows rows[SEARCH_MAX_THREADS];
+    struct packed_shared *shared;
 };
 
 struct packed_solver {
@@ -515,14 +529,20 @@ static void rows_free(struct packed_rows *r)
     memset(r, 0, sizeof *r);
 }
 
-void solve_packed_free(struct search *s)
+struct packed_scratch *packed_scratch_new(void)
 {
-    struct packed_scratch *k = &s->packed;
+    return calloc(1, sizeof(struct packed_scratch));
+}
+
+void packed_scratch_free(struct packed_scratch *k)
+{
+    if (!k)
+        return;
     free(k->geo);
     for (int i = 0; i < SEARCH_MAX_THREADS; i++)
         rows_free(&k->rows[i]);
     free(k->shared);
-    memset(k, 0, sizeof *k);
+    free(k);
 }
 
 /* Makes *r hold the rows of one thread for ops (once for the searcher's
@@ -548,11 +568,11 @@ static bool rows_ready(struct packed_rows *r, const struct packed_ops *ops)
     return false;
 }
 
-/* Makes s->packed ready for a proof on up to s->nthreads threads; how
- * many it can run on (0: none, memory is short). */
-static int threads_ready(struct search *s, const struct packed_ops *ops)
+/* Makes *k ready for a proof on up to s->nthreads threads; how many it
+ * can run on (0: none, memory is short). */
+static int threads_ready(struct packed_scratch *k, const struct search *s,
+                         const struct packed_ops *ops)
 {
-    struct packed_scratch *k = &s->packed;
     if (s->nthreads > 1 && !k->shared &&
         !(k->shared = calloc(1, sizeof *k->shared)))
         return rows_ready(&k->rows[0], ops) ? 1 : 0;
@@ -565,11 +585,10 @@ static int threads_ready(struct search *s, const struct packed_ops *ops)
 /* Thread i's solver of the proof of root, all with the same table; the
  * progress lines and the table's fill are the first one's. */
 static void team_member(struct packed_team *t, int i, struct search *s,
-                        uint64_t root, struct packed_bucket *table,
-                        uint64_t mask)
+                        const struct packed_scratch *k, uint64_t root,
+                        struct packed_bucket *table, uint64_t mask)
 {
     const struct packed_ops *ops = s->g->packed;
-    const struct packed_scratch *k = &s->packed;
     const struct packed_rows *r = &k->rows[i];
     struct packed_solver sv = {
         .w = s->w[i],
@@ -594,10 +613,10 @@ static void team_member(struct packed_team *t, int i, struct search *s,
     t->sv[i] = sv;
 }
 
-bool solve_packed(struct search *s, bool win_loss, struct search_result *out)
+bool solve_packed(struct search *s, struct packed_scratch *k, bool win_loss,
+                  struct search_result *out)
 {
     const struct packed_ops *ops = s->g->packed;
-    struct packed_scratch *k = &s->packed;
     if (!ops)
         return false;
     if (!k->geo && !(k->geo = calloc(1, ops->geometry_size)))
@@ -607,14 +626,14 @@ bool solve_packed(struct search *s, bool win_loss, struct search_result *out)
     uint64_t root = ops->pack(k->geo, s->root);
     if (ops->count_children(k->geo, root) == 0)
         return false;
-    struct packed_team t = { .n = threads_ready(s, ops) };
+    struct packed_team t = { .n = threads_ready(k, s, ops) };
     if (t.n == 0)
         return false;
     size_t bytes = solve_table_bytes(s);
     struct packed_bucket *table = tt_lend(&s->tt, bytes);  /* all empty */
     uint64_t mask = bytes / sizeof(struct packed_bucket) - 1;
     for (int i = 0; i < t.n; i++)
-        team_member(&t, i, s, root, table, mask);
+        team_member(&t, i, s, k, root, table, mask);
     solve_drive(&t.sv[0].pr, win_loss, packed_test, &t, out);
     tt_reclaim(&s->tt, bytes);
     return true;
