@@ -54,7 +54,7 @@ static void solve_board(const char *size, size_t hash_mb, uint64_t max_nodes,
  * 64 MiB table the fast solver's proof (packed positions,
  * solve_packed.c) takes exactly this many nodes: a change detector of
  * the solver's course, not a fact of the game (the value itself is
- * checked against an exhaustive minimax in check_cephalopod). */
+ * checked against an exhaustive minimax in check_cephalopod_play). */
 START_TEST(test_solve_3x3_empty)
 {
     struct search_result r;
@@ -251,7 +251,7 @@ START_TEST(test_solve_two_threads_stopped)
 }
 END_TEST
 
-/* A 3x3 endgame where one move of three wins (check_cephalopod's
+/* A 3x3 endgame where one move of three wins (check_cephalopod_play's
  * reference minimax says so): W1 B1 . / . W6 B4 / W6 B1 ., White to move. */
 #define ENDGAME_ONE_WINNER "cephalopod:3x3:W:W1B1../..W6B4/W6B1.."
 
