@@ -1,0 +1,26 @@
+# tests/cli/local.mk -- the programs' command-line conventions: the GNU
+# --version text, --help within 80 columns, the bash completion offering
+# every option --help names, and debian/changelog on configure's version.
+# Included at the end of the top-level Makefile.am; paths are relative to
+# the top directory.
+
+CLI_SH_TESTS = tests/cli/help.sh tests/cli/completion.sh \
+	tests/cli/debian-version.sh
+TESTS += $(CLI_SH_TESTS)
+EXTRA_DIST += tests/cli/local.mk tests/cli/programs.sh $(CLI_SH_TESTS)
+# The completion test needs the generated scripts.
+check_DATA = $(COMPLETIONS)
+if HAVE_WEB
+CLI_WEB = $(abs_top_builddir)/src/triad-web$(EXEEXT)
+endif
+AM_TESTS_ENVIRONMENT += TRIAD_WEB='$(CLI_WEB)'; \
+	PACKAGE_VERSION='$(PACKAGE_VERSION)'; \
+	COMPLETION_DIR='$(abs_top_builddir)/completion'; \
+	export TRIAD_WEB PACKAGE_VERSION COMPLETION_DIR;
+
+# The Debian packaging travels with the sources (a native package): the
+# version test reads debian/changelog, in distcheck too.
+EXTRA_DIST += debian/changelog debian/control debian/copyright debian/rules \
+	debian/source/format debian/not-installed debian/triad.install \
+	debian/triad.docs debian/triad-web.install debian/triad-web.docs \
+	debian/tests/control
