@@ -23,4 +23,6 @@ AM_TESTS_ENVIRONMENT += TRIAD_WEB='$(CLI_WEB)'; \
 EXTRA_DIST += debian/changelog debian/control debian/copyright debian/rules \
 	debian/source/format debian/not-installed debian/triad.install \
 	debian/triad.docs debian/triad-web.install debian/triad-web.docs \
-	debian/tests/control
+	debian/tests/control debian/tests/protocol debian/tests/match \
+	debian/tests/web debian/triad.lintian-overrides \
+	debian/triad-web.lintian-overrides
