@@ -26,3 +26,22 @@ EXTRA_DIST += debian/changelog debian/control debian/copyright debian/rules \
 	debian/tests/control debian/tests/protocol debian/tests/match \
 	debian/tests/web debian/triad.lintian-overrides \
 	debian/triad-web.lintian-overrides
+
+# make installcheck (distcheck runs it on its own --prefix): the
+# autopkgtests of debian/tests against the programs installed there
+# (triad-web, started without --root, must serve $(webdir)), and the
+# completions where bash-completion looks for them.
+installcheck-local:
+	@for f in $(COMPLETIONS); do \
+	    f=$(DESTDIR)$(bashcompletiondir)/$${f#completion/}; \
+	    test -r "$$f" || { echo "not installed: $$f"; exit 1; }; \
+	done
+	TRIAD_BINDIR='$(DESTDIR)$(bindir)' bash $(srcdir)/debian/tests/protocol
+	TRIAD_BINDIR='$(DESTDIR)$(bindir)' $(SHELL) $(srcdir)/debian/tests/match
+if HAVE_WEB
+	@if command -v curl >/dev/null 2>&1; then \
+	    echo "TRIAD_BINDIR='$(bindir)' $(SHELL) debian/tests/web"; \
+	    TRIAD_BINDIR='$(bindir)' TRIAD_PAGEDIR='$(webdir)' \
+	        $(SHELL) $(srcdir)/debian/tests/web; \
+	else echo "no curl: triad-web's installed test skipped"; fi
+endif
