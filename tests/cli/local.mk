@@ -1,11 +1,12 @@
 # tests/cli/local.mk -- the programs' command-line conventions: the GNU
 # --version text, --help within 80 columns, the bash completion offering
-# every option --help names, and debian/changelog on configure's version.
+# every option --help names, and one version number (configure.ac's) in
+# debian/changelog and the man pages.
 # Included at the end of the top-level Makefile.am; paths are relative to
 # the top directory.
 
 CLI_SH_TESTS = tests/cli/help.sh tests/cli/completion.sh \
-	tests/cli/debian-version.sh
+	tests/cli/versions.sh
 TESTS += $(CLI_SH_TESTS)
 EXTRA_DIST += tests/cli/local.mk tests/cli/programs.sh $(CLI_SH_TESTS)
 # The completion test needs the generated scripts.
