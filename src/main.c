@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "core/args.h"
+#include "core/version.h"
 #include "games/games.h"
 #include "io/hangup.h"
 #include "io/lineio.h"
@@ -94,7 +95,7 @@ static int parse_args(int argc, char **argv, struct settings *set)
         case 'c': set->color = optarg; break;
         case 'q': set->quiet = true; break;
         case 'h': usage(stdout); return 1;
-        case 'V': printf("%s %s\n", PACKAGE_NAME, PACKAGE_VERSION); return 1;
+        case 'V': version_print(stdout, "triad"); return 1;
         default: usage(stderr); return -1;
         }
     }

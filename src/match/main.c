@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "core/version.h"
 #include "match/merge.h"
 #include "match/options.h"
 #include "match/suitegen.h"
@@ -34,7 +35,7 @@ int main(int argc, char **argv)
         options_usage(stdout);
         break;
     case OPTIONS_VERSION:
-        printf("triad-match (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+        version_print(stdout, "triad-match");
         break;
     case OPTIONS_ERROR:
         fprintf(stderr, "triad-match: %s\nTry 'triad-match --help'.\n",

@@ -10,12 +10,13 @@ WEB_SOURCES = \
 	src/web/relay.c src/web/relay.h \
 	src/web/server.c src/web/server.h \
 	src/web/sessions.c src/web/sessions.h
-EXTRA_DIST += src/web/local.mk $(WEB_SOURCES) src/web/main.c \
+EXTRA_DIST += src/web/local.mk $(WEB_SOURCES) src/web/main.c doc/triad-web.1 \
 	tests/web/package.json tests/web/package-lock.json \
 	tests/web/browser.mjs tests/web/run.sh
 
 if HAVE_WEB
 bin_PROGRAMS += src/triad-web
+man1_MANS += doc/triad-web.1
 src_triad_web_SOURCES = src/web/main.c $(WEB_SOURCES)
 src_triad_web_CPPFLAGS = $(AM_CPPFLAGS) $(WEB_CFLAGS) \
 	-DWEB_SOURCE_ROOT='"$(abs_top_srcdir)/web"' \

@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/version.h"
 #include "web/server.h"
 #include "web/sessions.h"
 
@@ -79,7 +80,7 @@ static int parse_args(int argc, char **argv, struct settings *set)
         case 'i': bad = number(optarg, 1, 1e7, &set->idle); break;
         case 't': bad = number(optarg, 1, 1e7, &set->timeout); break;
         case 'h': usage(stdout); return 1;
-        case 'V': printf("triad-web %s\n", PACKAGE_VERSION); return 1;
+        case 'V': version_print(stdout, "triad-web"); return 1;
         default: usage(stderr); return -1;
         }
         if (bad) {
