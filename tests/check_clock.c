@@ -8,7 +8,7 @@
 #include <stdlib.h>
 
 #include "games/games.h"
-#include "proto/timeman.h"
+#include "engine/timeman.h"
 #include "tap_main.h"
 
 /* ------------------------------------------------------------------ */

@@ -13,37 +13,38 @@
 #include "testutil.h"
 #include "tap_main.h"
 
-static struct session sess;
+static struct tu_triad sess;
 
 static void setup(void)
 {
-    ck_assert_int_eq(session_init(&sess, 7), 0);
-    sess.quiet = true;
+    ck_assert_int_eq(tu_open(&sess, 7), 0);
+    sess.engine.quiet = true;
 }
 
 static void teardown(void)
 {
-    session_done(&sess);
+    tu_close(&sess);
 }
 
 /* Everything a failed command must leave alone, as one string: what
  * position, history and options print, the ply count, the start of the
  * game (the setup), both clocks with their mode, and the generator. */
-static char *snapshot(struct session *s)
+static char *snapshot(struct tu_triad *s)
 {
     char *pos = tu_ok(s, "position");
     char *hist = tu_ok(s, "history");
     char *opts = tu_ok(s, "options");
     struct sbuf all = SBUF_INIT;
-    sbuf_printf(&all, "%s|%s|%s|ply %d|setup ", pos, hist, opts, s->nply);
-    s->game->to_string(s->states, &all);
-    const struct clock_state *c = &s->clock;
+    const struct engine *e = &s->engine;
+    sbuf_printf(&all, "%s|%s|%s|ply %d|setup ", pos, hist, opts, e->nply);
+    e->game->to_string(e->states, &all);
+    const struct clock_state *c = &e->clock;
     sbuf_printf(&all, "|clock %d %a %a %d", c->limited, c->main_time,
                 c->byo_time, c->byo_stones);
     for (int side = 0; side < 2; side++)
         sbuf_printf(&all, " %a/%d", c->left[side], c->stones_left[side]);
     for (int i = 0; i < 4; i++)
-        sbuf_printf(&all, "|rng %llx", (unsigned long long)s->rng.s[i]);
+        sbuf_printf(&all, "|rng %llx", (unsigned long long)e->rng.s[i]);
     free(pos), free(hist), free(opts);
     ck_assert(!all.oom);
     char *text = strdup(sbuf_str(&all));
@@ -199,7 +200,7 @@ START_TEST(test_setup_each_game)
         char *r = tu_ok(&sess, line);
         ck_assert_ptr_nonnull(r);
         free(r);
-        ck_assert_ptr_eq(sess.game, game_at(i));
+        ck_assert_ptr_eq(sess.engine.game, game_at(i));
         char *pos = tu_ok(&sess, "position");
         ck_assert_int_eq(strncmp(pos, game_at(i)->name,
                                  strlen(game_at(i)->name)), 0);
@@ -259,9 +260,9 @@ static void assert_bad_commands_change_nothing(const char *when)
     free(before);
 }
 
-/* The commands the two sessions of test_bad_commands_change_nothing
+/* The commands the two engines of test_bad_commands_change_nothing
  * share; the failed ones come in between. */
-static void good_commands(struct session *s, int part)
+static void good_commands(struct tu_triad *s, int part)
 {
     static const char *const first[] = {
         "setup cephalopod 3x3", "play b2",
@@ -281,10 +282,10 @@ START_TEST(test_bad_commands_change_nothing)
     good_commands(&sess, 1);
     assert_bad_commands_change_nothing("with a clock");
     /* The generator, as a later random setup sees it: the same as in a
-     * session that never met the failed commands. */
-    struct session ref;
-    ck_assert_int_eq(session_init(&ref, 7), 0);
-    ref.quiet = true;
+     * engine that never met the failed commands. */
+    struct tu_triad ref;
+    ck_assert_int_eq(tu_open(&ref, 7), 0);
+    ref.engine.quiet = true;
     good_commands(&ref, 0);
     good_commands(&ref, 1);
     static const char *const random_setups[] = {
@@ -298,7 +299,7 @@ START_TEST(test_bad_commands_change_nothing)
         ck_assert_str_eq(mine, theirs);
         free(mine), free(theirs);
     }
-    session_done(&ref);
+    tu_close(&ref);
 }
 END_TEST
 
@@ -451,13 +452,13 @@ END_TEST
 START_TEST(test_time_commands)
 {
     free(tu_ok(&sess, "time_settings 300 10 5"));
-    ck_assert(sess.clock.limited);
+    ck_assert(sess.engine.clock.limited);
     free(tu_ok(&sess, "time_left white 120 0"));
-    ck_assert(sess.clock.left[0] == 120);
+    ck_assert(sess.engine.clock.left[0] == 120);
     free(tu_ok(&sess, "time_left black 8.5 3"));
-    ck_assert_int_eq(sess.clock.stones_left[1], 3);
+    ck_assert_int_eq(sess.engine.clock.stones_left[1], 3);
     free(tu_ok(&sess, "time_settings 0 1 0"));     /* GTP: no limit */
-    ck_assert(!sess.clock.limited);
+    ck_assert(!sess.engine.clock.limited);
 }
 END_TEST
 
@@ -469,14 +470,14 @@ START_TEST(test_genmove_charges_its_clock)
     free(tu_ok(&sess, "set_option maxnodes 300"));
     free(tu_ok(&sess, "time_settings 10 0 0"));
     free(tu_ok(&sess, "genmove white"));
-    ck_assert(sess.clock.left[0] < 10 && sess.clock.left[0] > 0);
-    ck_assert(sess.clock.left[1] == 10);
+    ck_assert(sess.engine.clock.left[0] < 10 && sess.engine.clock.left[0] > 0);
+    ck_assert(sess.engine.clock.left[1] == 10);
     free(tu_ok(&sess, "time_settings 0 10 5"));
     free(tu_ok(&sess, "genmove black"));
-    ck_assert_int_eq(sess.clock.stones_left[1], 4);
-    ck_assert(sess.clock.left[1] < 10);
-    ck_assert_int_eq(sess.clock.stones_left[0], 5);
-    ck_assert(sess.clock.left[0] == 10);
+    ck_assert_int_eq(sess.engine.clock.stones_left[1], 4);
+    ck_assert(sess.engine.clock.left[1] < 10);
+    ck_assert_int_eq(sess.engine.clock.stones_left[0], 5);
+    ck_assert(sess.engine.clock.left[0] == 10);
 }
 END_TEST
 
@@ -525,8 +526,8 @@ START_TEST(test_analyze_stream)
     r = tu_ok(&sess, "set_option maxnodes 2000");
     free(r);
     int left = 2;
-    sess.input_pending = pending_after;
-    sess.input_ctx = &left;
+    sess.gtp.input_pending = pending_after;
+    sess.gtp.input_ctx = &left;
     char *before = snapshot(&sess);
     char *reply = tu_run(&sess, "7 analyze_stream 0.05");
     ck_assert_msg(strncmp(reply, "=7 \ninfo best ", 14) == 0, "%s", reply);
@@ -540,7 +541,7 @@ START_TEST(test_analyze_stream)
     ck_assert_str_eq(before, after);
     free(after);
     free(before);
-    sess.input_pending = NULL;
+    sess.gtp.input_pending = NULL;
     reply = tu_run(&sess, "analyze_stream 0.05");
     ck_assert_int_eq(count_lines_starting(reply, "info best "), 1);
     free(reply);
@@ -605,7 +606,7 @@ START_TEST(test_sgf_round_trip)
 END_TEST
 
 /* list_games names every game with a setup usage; list_options gives
- * one line per setting whose default is the value of a fresh session. */
+ * one line per setting whose default is the value of a fresh engine. */
 START_TEST(test_list_games_and_options)
 {
     /* One line per registered game, the three of this repository first
@@ -620,11 +621,11 @@ START_TEST(test_list_games_and_options)
         lines += *p == '\n';
     ck_assert_int_eq(lines, game_count());
     free(games);
-    struct session fresh;            /* an engine started without options */
-    ck_assert_int_eq(session_init(&fresh, 1), 0);
+    struct tu_triad fresh;            /* an engine started without options */
+    ck_assert_int_eq(tu_open(&fresh, 1), 0);
     char *info = tu_ok(&fresh, "list_options");
     char *opts = tu_ok(&fresh, "options");
-    session_done(&fresh);
+    tu_close(&fresh);
     char *save_i = NULL, *save_o = NULL;
     char *li = strtok_r(info, "\n", &save_i);
     char *lo = strtok_r(opts, "\n", &save_o);
@@ -718,7 +719,7 @@ START_TEST(test_completion)
     };
     free(tu_ok(&sess, "setup cephalopod 3x3"));
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        char *got = joined(complete_words(&sess, cases[i].line,
+        char *got = joined(complete_words(&sess.engine, cases[i].line,
                                           cases[i].start, cases[i].word));
         ck_assert_msg(strcmp(got, cases[i].expect) == 0,
                       "completing '%s': got '%s'", cases[i].line, got);
@@ -728,12 +729,12 @@ START_TEST(test_completion)
     struct sbuf games = SBUF_INIT;
     for (int i = 0; i < game_count(); i++)
         sbuf_printf(&games, "%s%s", i ? " " : "", game_at(i)->name);
-    char *got = joined(complete_words(&sess, "setup ", 6, ""));
+    char *got = joined(complete_words(&sess.engine, "setup ", 6, ""));
     ck_assert_str_eq(got, sbuf_str(&games));
     free(got);
     sbuf_free(&games);
     struct sbuf prompt = SBUF_INIT;
-    complete_prompt(&sess, &prompt);
+    complete_prompt(&sess.engine, &prompt);
     ck_assert_str_eq(sbuf_str(&prompt), "triad cephalopod white> ");
     sbuf_free(&prompt);
 }

@@ -1,7 +1,7 @@
 /* timeman.c -- GTP clocks and the per-move time budget (see timeman.h). */
 #include "config.h"
 
-#include "proto/timeman.h"
+#include "engine/timeman.h"
 
 /* Time kept back for process and pipe latency on every move. */
 #define RESERVE_FRACTION 0.03

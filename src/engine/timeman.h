@@ -5,8 +5,8 @@
  * seconds for every STONES moves; BYO > 0 with STONES = 0 means no limit.
  * The engine keeps its own clock between time_left updates.
  */
-#ifndef TRIAD_PROTO_TIMEMAN_H
-#define TRIAD_PROTO_TIMEMAN_H
+#ifndef TRIAD_ENGINE_TIMEMAN_H
+#define TRIAD_ENGINE_TIMEMAN_H
 
 #include <stdbool.h>
 
