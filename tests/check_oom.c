@@ -52,7 +52,7 @@ TU_TRIAD_FIXTURE(sess, 1)
 struct snapshot {
     char *position;
     char *history;
-    struct clock_state clock;
+    struct time_control clock;
     int nply;
 };
 
@@ -60,7 +60,7 @@ static void take(struct snapshot *snap)
 {
     snap->position = tu_ok(&sess, "position");
     snap->history = tu_ok(&sess, "history");
-    snap->clock = sess.engine.clock;
+    snap->clock = sess.engine.time_control;
     snap->nply = sess.engine.nply;
 }
 
@@ -108,7 +108,7 @@ static long fail_each_allocation(const char *line)
              * searching less): the command succeeded; undo a move. */
             if (sess.engine.nply > before.nply)
                 free(tu_ok(&sess, "undo"));
-            sess.engine.clock = before.clock;
+            sess.engine.time_control = before.clock;
         }
         free(reply);
         free(before.position);
@@ -135,7 +135,8 @@ START_TEST(test_genmove_history_growth_out_of_memory)
     free(tu_ok(&sess, "set_option method random"));
     free(tu_ok(&sess, "time_settings 600 0 0"));
     while (sess.engine.nply + 1 < sess.engine.cap) {
-        const char *side = sess.engine.nply % 2 ? "genmove dark" : "genmove light";
+        const char *side = sess.engine.nply % 2 ? "genmove dark"
+                                                : "genmove light";
         free(tu_ok(&sess, side));
     }
     char *status = tu_ok(&sess, "game_status");

@@ -38,7 +38,7 @@ static char *snapshot(struct tu_triad *s)
     const struct engine *e = &s->engine;
     sbuf_printf(&all, "%s|%s|%s|ply %d|setup ", pos, hist, opts, e->nply);
     e->game->to_string(e->states, &all);
-    const struct clock_state *c = &e->clock;
+    const struct time_control *c = &e->time_control;
     sbuf_printf(&all, "|clock %d %a %a %d", c->limited, c->main_time,
                 c->byo_time, c->byo_stones);
     for (int side = 0; side < 2; side++)
@@ -452,13 +452,13 @@ END_TEST
 START_TEST(test_time_commands)
 {
     free(tu_ok(&sess, "time_settings 300 10 5"));
-    ck_assert(sess.engine.clock.limited);
+    ck_assert(sess.engine.time_control.limited);
     free(tu_ok(&sess, "time_left white 120 0"));
-    ck_assert(sess.engine.clock.left[0] == 120);
+    ck_assert(sess.engine.time_control.left[0] == 120);
     free(tu_ok(&sess, "time_left black 8.5 3"));
-    ck_assert_int_eq(sess.engine.clock.stones_left[1], 3);
+    ck_assert_int_eq(sess.engine.time_control.stones_left[1], 3);
     free(tu_ok(&sess, "time_settings 0 1 0"));     /* GTP: no limit */
-    ck_assert(!sess.engine.clock.limited);
+    ck_assert(!sess.engine.time_control.limited);
 }
 END_TEST
 
@@ -470,14 +470,15 @@ START_TEST(test_genmove_charges_its_clock)
     free(tu_ok(&sess, "set_option maxnodes 300"));
     free(tu_ok(&sess, "time_settings 10 0 0"));
     free(tu_ok(&sess, "genmove white"));
-    ck_assert(sess.engine.clock.left[0] < 10 && sess.engine.clock.left[0] > 0);
-    ck_assert(sess.engine.clock.left[1] == 10);
+    ck_assert(sess.engine.time_control.left[0] < 10 &&
+              sess.engine.time_control.left[0] > 0);
+    ck_assert(sess.engine.time_control.left[1] == 10);
     free(tu_ok(&sess, "time_settings 0 10 5"));
     free(tu_ok(&sess, "genmove black"));
-    ck_assert_int_eq(sess.engine.clock.stones_left[1], 4);
-    ck_assert(sess.engine.clock.left[1] < 10);
-    ck_assert_int_eq(sess.engine.clock.stones_left[0], 5);
-    ck_assert(sess.engine.clock.left[0] == 10);
+    ck_assert_int_eq(sess.engine.time_control.stones_left[1], 4);
+    ck_assert(sess.engine.time_control.left[1] < 10);
+    ck_assert_int_eq(sess.engine.time_control.stones_left[0], 5);
+    ck_assert(sess.engine.time_control.left[0] == 10);
 }
 END_TEST
 

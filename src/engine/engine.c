@@ -277,7 +277,7 @@ int engine_init(struct engine *e, uint64_t seed)
     memset(e, 0, sizeof *e);
     e->opt = engine_default_options(seed);
     rng_seed(&e->rng, seed);
-    clock_reset(&e->clock);
+    time_control_reset(&e->time_control);
     struct sbuf err = SBUF_INIT;
     int rc = engine_setup(e, game_at(0), 0, NULL, &err);
     sbuf_free(&err);
@@ -321,9 +321,9 @@ struct search_limits engine_search_limits(const struct engine *e,
 struct search_limits engine_move_limits(const struct engine *e, int side,
                                         double start)
 {
-    struct move_time t = clock_move_time(&e->clock, side, e->opt.movetime,
-                                         clock_moves_left(e->game,
-                                             engine_position(e)));
+    int moves_left = time_control_moves_left(e->game, engine_position(e));
+    struct move_time t = time_control_move_time(&e->time_control, side,
+                                                e->opt.movetime, moves_left);
     double used = clock_now() - start;
     struct search_limits lim = engine_search_limits(e, t.hard - used);
     lim.soft_seconds = t.soft - used;
@@ -413,7 +413,7 @@ int engine_choose_move(struct engine *e, int side, move_t *m,
 
 void engine_charge(struct engine *e, int side, double seconds)
 {
-    clock_spend(&e->clock, side, seconds);
+    time_control_spend(&e->time_control, side, seconds);
 }
 
 int engine_perft(struct engine *e, int depth, int64_t *count)

@@ -47,7 +47,7 @@ struct engine {
     bool resigned;                /* the game ended by resignation... */
     int resigner;                 /* ...of this side                  */
     struct engine_options opt;
-    struct clock_state clock;     /* the clocks of both sides         */
+    struct time_control time_control; /* the clocks of both sides   */
     struct rng rng;
     struct search *search;        /* created lazily, per game         */
     struct perft_ctx *perft;      /* perft's buffers, kept between counts */

@@ -254,7 +254,7 @@ enum gtp_status cmd_time_settings(struct gtp_frontend *f, int argc, char **argv,
         sbuf_puts(out, "syntax error: usage: time_settings MAIN BYO STONES");
         return GTP_FAIL;
     }
-    clock_settings(&e->clock, main_time, byo, (int)stones);
+    time_control_set(&e->time_control, main_time, byo, (int)stones);
     return GTP_OK;
 }
 
@@ -275,6 +275,6 @@ enum gtp_status cmd_time_left(struct gtp_frontend *f, int argc, char **argv,
         sbuf_puts(out, "syntax error: usage: time_left COLOR SECONDS STONES");
         return GTP_FAIL;
     }
-    clock_left(&e->clock, side, seconds, (int)stones);
+    time_control_left(&e->time_control, side, seconds, (int)stones);
     return GTP_OK;
 }

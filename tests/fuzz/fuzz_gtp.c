@@ -82,7 +82,7 @@ static void reset(struct harness *h)
         abort();
     sbuf_free(&err);
     e->opt = harness_options;
-    clock_reset(&e->clock);
+    time_control_reset(&e->time_control);
     rng_seed(&e->rng, harness_options.seed);
 }
 
@@ -180,7 +180,7 @@ struct snapshot {
     move_t last_move;
     unsigned char state[SNAPSHOT_STATE_MAX];
     struct engine_options opt;
-    struct clock_state clock;
+    struct time_control clock;
     struct rng rng;
 };
 
@@ -194,7 +194,7 @@ static void take(struct snapshot *p, const struct engine *s)
     p->last_move = s->nply ? s->moves[s->nply - 1] : MOVE_NONE;
     memcpy(p->state, engine_position(s), size);
     p->opt = s->opt;
-    p->clock = s->clock;
+    p->clock = s->time_control;
     p->rng = s->rng;
 }
 
@@ -204,7 +204,7 @@ static bool unchanged(const struct snapshot *p, const struct engine *s)
            p->last_move == (s->nply ? s->moves[s->nply - 1] : MOVE_NONE) &&
            memcmp(p->state, engine_position(s), s->game->state_size) == 0 &&
            memcmp(&p->opt, &s->opt, sizeof p->opt) == 0 &&
-           memcmp(&p->clock, &s->clock, sizeof p->clock) == 0 &&
+           memcmp(&p->clock, &s->time_control, sizeof p->clock) == 0 &&
            memcmp(&p->rng, &s->rng, sizeof p->rng) == 0;
 }
 
