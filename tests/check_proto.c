@@ -192,6 +192,63 @@ START_TEST(test_help)
 }
 END_TEST
 
+/* Every colour word of the engine's game (names, synonyms, their first
+ * letters in either case) names its side. */
+static void assert_colour_words(const struct engine *e)
+{
+    const struct game_ops *g = e->game;
+    for (int side = 0; side < 2; side++) {
+        const char *words[2] = { g->side_names[side], g->side_synonyms[side] };
+        for (int w = 0; w < 2; w++) {
+            if (!words[w])
+                continue;
+            char letter[2] = { words[w][0], '\0' };
+            ck_assert_int_eq(engine_parse_color(e, words[w]), side);
+            ck_assert_int_eq(engine_parse_color(e, letter), side);
+            letter[0] ^= 0x20;
+            ck_assert_int_eq(engine_parse_color(e, letter), side);
+        }
+    }
+}
+
+START_TEST(test_colour_words_from_the_game)
+{
+    struct engine *e = &sess.engine;
+    struct sbuf err = SBUF_INIT;
+    for (int i = 0; i < game_count(); i++) {
+        ck_assert_int_eq(engine_setup(e, game_at(i), 0, NULL, &err), 0);
+        assert_colour_words(e);
+        ck_assert_int_eq(engine_parse_color(e, "purple"), -1);
+        ck_assert_int_eq(engine_parse_color(e, ""), -1);
+    }
+    /* A game whose first side is called black: "b" is its first side and
+     * "w" its second, whatever other games call their sides. */
+    struct game_ops reversed = *game_at(0);
+    reversed.side_names[0] = "black";
+    reversed.side_names[1] = "white";
+    reversed.side_synonyms[0] = reversed.side_synonyms[1] = NULL;
+    ck_assert_int_eq(engine_setup(e, &reversed, 0, NULL, &err), 0);
+    assert_colour_words(e);
+    ck_assert_int_eq(engine_parse_color(e, "b"), 0);
+    ck_assert_int_eq(engine_parse_color(e, "White"), 1);
+    char *st = tu_ok(&sess, "game_status");
+    ck_assert_str_eq(st, "playing black");
+    free(st);
+    ck_assert(tu_fails_with(&sess, "genmove w",
+                            "illegal move: it is black's turn"));
+    /* Truchet names its sides light and dark, with white and black as
+     * synonyms (doc/protocol.md); DVONN has no light. */
+    ck_assert_int_eq(engine_setup(e, game_find("truchet"), 0, NULL, &err),
+                     0);
+    ck_assert_int_eq(engine_parse_color(e, "w"), 0);
+    ck_assert_int_eq(engine_parse_color(e, "Dark"), 1);
+    ck_assert_int_eq(engine_setup(e, game_find("dvonn"), 0, NULL, &err), 0);
+    ck_assert_int_eq(engine_parse_color(e, "light"), -1);
+    ck_assert_int_eq(engine_parse_color(e, "l"), -1);
+    sbuf_free(&err);
+}
+END_TEST
+
 START_TEST(test_setup_each_game)
 {
     for (int i = 0; i < game_count(); i++) {
@@ -819,6 +876,7 @@ static Suite *proto_suite(void)
     tcase_add_test(tc, test_list_games_and_options);
     tcase_add_test(tc, test_resign);
     tcase_add_test(tc, test_completion);
+    tcase_add_test(tc, test_colour_words_from_the_game);
     tcase_add_test(tc, test_bench_signature);
     suite_add_tcase(s, tc);
     /* Its own case: a new game changes the signature (step 8 of the

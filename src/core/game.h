@@ -107,6 +107,11 @@ struct game_ops {
     int max_moves;             /* upper bound of gen_moves() for any state   */
     int max_game_plies;        /* upper bound of a game's length, 0 = none   */
     const char *side_names[2]; /* colour words: "white"/"black", ...        */
+    /* Further colour words a controller may use for each side (Truchet:
+     * "white"/"black" besides "light"/"dark"), or NULL.  A side is named
+     * by its name, a synonym, or the first letter of either; no word may
+     * name both sides. */
+    const char *side_synonyms[2];
     const char *side_letters;  /* one letter per side, e.g. "WB" or "LD"    */
     bool score_has_margin;     /* final_score prints W+n (true) or W+      */
     /* The setup arguments the game accepts, as a usage text after the

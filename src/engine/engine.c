@@ -212,20 +212,20 @@ bool engine_is_legal(struct engine *e, move_t m)
     return false;
 }
 
+/* True if word is name or its first letter (any case). */
+static bool names(const char *word, const char *name)
+{
+    return name && (strcasecmp(word, name) == 0 ||
+                    (word[0] && !word[1] &&
+                     (word[0] | 0x20) == (name[0] | 0x20)));
+}
+
 int engine_parse_color(const struct engine *e, const char *word)
 {
-    static const char *const synonyms[2][2] = {
-        { "white", "w" }, { "black", "b" }
-    };
-    for (int side = 0; side < 2; side++) {
-        const char *name = e->game->side_names[side];
-        if (strcasecmp(word, name) == 0 ||
-            (word[0] && !word[1] &&
-             (word[0] | 0x20) == (name[0] | 0x20)) ||
-            strcasecmp(word, synonyms[side][0]) == 0 ||
-            strcasecmp(word, synonyms[side][1]) == 0)
+    for (int side = 0; side < 2; side++)
+        if (names(word, e->game->side_names[side]) ||
+            names(word, e->game->side_synonyms[side]))
             return side;
-    }
     return -1;
 }
 
