@@ -1,5 +1,5 @@
 /* cmd_sgf.c -- loadsgf and printsgf: the game as an SGF record in the
- * format triad-match writes (src/match/sgf.c, doc/triad-match.md), so
+ * format triad-match writes (src/record/sgf.c, doc/triad-match.md), so
  * that GUIs can save and load games and replay tournament records. */
 #include "config.h"
 
@@ -9,8 +9,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "match/record.h"
-#include "match/sgf.h"
+#include "record/record.h"
+#include "record/sgf.h"
 #include "proto/commands.h"
 
 /* Largest SGF file loadsgf reads. */
