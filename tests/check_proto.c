@@ -493,13 +493,24 @@ START_TEST(test_genmove_plays_legal_moves)
 }
 END_TEST
 
-START_TEST(test_reg_genmove_does_not_play)
+/* reg_genmove changes nothing: no move, no clock charged, under sudden
+ * death and under byo-yomi. */
+START_TEST(test_reg_genmove_changes_nothing)
 {
     free(tu_ok(&sess, "setup cephalopod"));
     free(tu_ok(&sess, "set_option maxnodes 500"));
-    char *m = tu_ok(&sess, "reg_genmove white");
-    ck_assert_ptr_nonnull(m);
-    free(m);
+    static const char *const clocks[] = {
+        "time_settings 10 0 0", "time_settings 0 10 5",
+    };
+    for (int i = 0; i < 2; i++) {
+        free(tu_ok(&sess, clocks[i]));
+        char *before = snapshot(&sess);
+        char *m = tu_ok(&sess, "reg_genmove white");
+        ck_assert_ptr_nonnull(m);
+        char *after = snapshot(&sess);
+        ck_assert_str_eq(after, before);
+        free(m), free(before), free(after);
+    }
     char *h = tu_ok(&sess, "history");
     ck_assert_str_eq(h, "");
     free(h);
@@ -866,7 +877,7 @@ static Suite *proto_suite(void)
     tcase_add_test(tc, test_options);
     tcase_add_test(tc, test_maxplies_adjudicates_draw);
     tcase_add_test(tc, test_genmove_plays_legal_moves);
-    tcase_add_test(tc, test_reg_genmove_does_not_play);
+    tcase_add_test(tc, test_reg_genmove_changes_nothing);
     tcase_add_test(tc, test_time_commands);
     tcase_add_test(tc, test_genmove_charges_its_clock);
     tcase_add_test(tc, test_showboard_framing);

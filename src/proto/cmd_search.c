@@ -68,9 +68,11 @@ enum gtp_status cmd_genmove(struct gtp_frontend *f, int argc, char **argv,
     return GTP_OK;
 }
 
-/* Arguments: COLOR.  As genmove, but the move is not played. */
-enum gtp_status cmd_reg_genmove(struct gtp_frontend *f, int argc, char **argv,
-                                struct sbuf *out)
+/* Arguments: COLOR.  As genmove, but nothing changes: the move is not
+ * played and the clock not charged (GTP: "effects: none").  Returns: the
+ * move, canonical. */
+enum gtp_status cmd_reg_genmove(struct gtp_frontend *f, int argc,
+                                char **argv, struct sbuf *out)
 {
     struct engine *e = f->engine;
     (void)argc;
@@ -80,9 +82,6 @@ enum gtp_status cmd_reg_genmove(struct gtp_frontend *f, int argc, char **argv,
     if (choose_move(e, argv[0], &m, &side, &spent, out) != GTP_OK)
         return GTP_FAIL;
     append_move(e, m, out);
-    if (out->oom)
-        return GTP_FAIL;
-    engine_charge(e, side, spent);
     return GTP_OK;
 }
 
