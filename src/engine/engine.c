@@ -6,10 +6,10 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/clock.h"
 #include "engine/engine.h"
 #include "games/games.h"
 #include "search/perft.h"
-#include "core/clock.h"
 #include "search/search.h"
 
 #define DEFAULT_HASH_MB 64
@@ -240,11 +240,11 @@ int engine_set_hash(struct engine *e, int hash_mb)
 {
     if (e->search) {
         if (search_set_hash(e->search, (size_t)hash_mb) != 0)
-            return -1;
+            return ENGINE_NO_MEMORY;
     } else {
         e->search = search_new(e->game, (size_t)hash_mb);
         if (!e->search)
-            return -1;
+            return ENGINE_NO_MEMORY;
     }
     e->opt.hash_mb = hash_mb;
     return 0;
@@ -346,26 +346,32 @@ static struct search *ready_searcher(struct engine *e, int *rc)
     return engine_searcher(e);
 }
 
-int engine_search(struct engine *e, const struct search_limits *lim,
-                  struct search_result *out)
+/* search_run or search_solve. */
+typedef int search_entry(struct search *s, const void *st,
+                         const struct search_limits *lim,
+                         struct search_result *out);
+
+static int run(struct engine *e, search_entry *entry,
+               const struct search_limits *lim, struct search_result *out)
 {
     int rc;
     struct search *sr = ready_searcher(e, &rc);
     if (!sr)
         return rc;
-    return search_run(sr, engine_position(e), lim, out) == 0
+    return entry(sr, engine_position(e), lim, out) == 0
         ? 0 : ENGINE_GAME_OVER;
+}
+
+int engine_search(struct engine *e, const struct search_limits *lim,
+                  struct search_result *out)
+{
+    return run(e, search_run, lim, out);
 }
 
 int engine_solve(struct engine *e, const struct search_limits *lim,
                  struct search_result *out)
 {
-    int rc;
-    struct search *sr = ready_searcher(e, &rc);
-    if (!sr)
-        return rc;
-    return search_solve(sr, engine_position(e), lim, out) == 0
-        ? 0 : ENGINE_GAME_OVER;
+    return run(e, search_solve, lim, out);
 }
 
 int engine_search_slices(struct engine *e, const struct search_limits *slice,

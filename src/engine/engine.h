@@ -133,7 +133,7 @@ struct search *engine_searcher(struct engine *e);
 /* Gives the searcher a table of hash_mb MiB now, creating the searcher
  * if there is none yet, so that a size the machine cannot give fails
  * here (the hash option) rather than at the next search.  Returns 0, or
- * -1 with the old table and options kept when memory is short. */
+ * ENGINE_NO_MEMORY with the old table and options kept. */
 int engine_set_hash(struct engine *e, int hash_mb);
 
 /* Sets the options to o (already checked one by one), resizing the table
