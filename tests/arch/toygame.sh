@@ -65,12 +65,12 @@ compile $TOY_READLINE_CFLAGS "$src/src/main.c" "$src"/src/io/*.c \
     fail "--help does not list the toy"
 printf '%s\n' 'setup toy' 'play first 3' 'set_option maxnodes 2000' \
     'genmove second' 'position' 'bench 1000' 'quit' |
-    "$work/triad" --quiet > "$work/session.out"
-cat "$work/session.out"
-grep -Eq '^= toy:(9|10|11):F$' "$work/session.out" ||
+    "$work/triad" --quiet > "$work/triad.out"
+cat "$work/triad.out"
+grep -Eq '^= toy:(9|10|11):F$' "$work/triad.out" ||
     fail "no toy position after genmove"
-grep -q '^toy  *nodes ' "$work/session.out" || fail "bench skipped the toy"
-if grep -q '^?' "$work/session.out"; then fail "a command failed"; fi
+grep -q '^toy  *nodes ' "$work/triad.out" || fail "bench skipped the toy"
+if grep -q '^?' "$work/triad.out"; then fail "a command failed"; fi
 
 # triad-match, unchanged: a short match of the toy between two triads.
 # shellcheck disable=SC2086
