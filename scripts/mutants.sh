@@ -47,37 +47,37 @@ tests/check_proto
         return GTP_FAIL;\n    }\n    (void)spent;
 
 byoyomi_share_doubled
-src/proto/timeman.c
+src/engine/timeman.c
 tests/check_clock
     double per_byo = c->byo_stones > 0 ? c->byo_time / c->byo_stones : 0;
     double per_byo = c->byo_stones > 0 ? 2 * c->byo_time / c->byo_stones : 0;
 
 main_time_cap_dropped
-src/proto/timeman.c
+src/engine/timeman.c
 tests/check_clock
     if (share > cap)
     if (share > 2 * cap)
 
 byoyomi_period_not_renewed
-src/proto/timeman.c
+src/engine/timeman.c
 tests/check_clock
         c->left[side] = c->byo_time;
         c->left[side] += 0;
 
 main_time_overflow_not_into_byoyomi
-src/proto/timeman.c
+src/engine/timeman.c
 tests/check_clock
             c->left[side] += c->byo_time;   /* overflow into byo-yomi */
             c->left[side] += 0;
 
 time_left_forgets_stones
-src/proto/timeman.c
+src/engine/timeman.c
 tests/check_clock tests/check_proto
 seconds;\n    c->stones_left[side] = stones;
 seconds;\n    c->stones_left[side] = 0;
 
 no_latency_reserve
-src/proto/timeman.c
+src/engine/timeman.c
 tests/check_clock
 #define RESERVE_MAX 0.05
 #define RESERVE_MAX 0.0

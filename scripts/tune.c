@@ -23,7 +23,7 @@
 #include <string.h>
 
 #include "games/games.h"
-#include "match/sgf.h"
+#include "record/sgf.h"
 
 enum { MAX_TERMS = 64 };
 

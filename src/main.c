@@ -10,18 +10,18 @@
 
 #include "core/args.h"
 #include "core/version.h"
+#include "engine/engine.h"
 #include "games/games.h"
 #include "io/hangup.h"
 #include "io/lineio.h"
 #include "proto/complete.h"
 #include "proto/gtp.h"
-#include "proto/session.h"
 
 /* Set by SIGINT; the one object a signal handler may touch.  A running
  * command polls it through the stop source (always on this thread: the
  * search's helper threads block signals and hear of it through the
  * search's atomic flag); at the terminal's prompt it clears the line.
- * SIGINT never ends a session: quit, end of input or SIGTERM do. */
+ * SIGINT never ends the program: quit, end of input or SIGTERM do. */
 static volatile sig_atomic_t interrupted;
 
 static void on_sigint(int sig)
@@ -126,7 +126,7 @@ static bool use_color(const char *when, bool interactive)
 
 /* Applies the command-line settings through the protocol itself, so they
  * are checked exactly like set_option and setup. */
-static int apply_settings(struct session *s, const struct settings *set)
+static int apply_settings(struct gtp_frontend *f, const struct settings *set)
 {
     const char *lines[4][2] = {
         { "set_option seed ", set->seed },
@@ -147,7 +147,7 @@ static int apply_settings(struct session *s, const struct settings *set)
             fprintf(stderr, "triad: out of memory\n");
             return -1;
         }
-        gtp_execute(s, sbuf_str(&line), line.len, mem);
+        gtp_execute(f, sbuf_str(&line), line.len, mem);
         fclose(mem);
         bool ok = reply && reply[0] == '=';
         if (!ok)
@@ -189,23 +189,23 @@ static bool input_pending(void *io, double seconds)
     return lineio_pending(io, seconds);
 }
 
-static int run(struct session *s, bool interactive)
+static int run(struct gtp_frontend *f, bool interactive)
 {
     char *hist = interactive ? history_path() : NULL;
     struct lineio *io = lineio_new(stdin, interactive, hist, &interrupted);
     free(hist);
     if (!io)
         return EXIT_FAILURE;
-    lineio_set_completer(io, complete_words, s);
-    s->input_pending = input_pending;
-    s->input_ctx = io;
+    lineio_set_completer(io, complete_words, f->engine);
+    f->input_pending = input_pending;
+    f->input_ctx = io;
     if (interactive)
         greet();
     struct sbuf prompt = SBUF_INIT;
     for (;;) {
         sbuf_reset(&prompt);
         if (interactive)
-            complete_prompt(s, &prompt);
+            complete_prompt(f->engine, &prompt);
         size_t len;
         char *line;
         enum lineio_status got = lineio_read(io, sbuf_str(&prompt), &line,
@@ -215,7 +215,7 @@ static int run(struct session *s, bool interactive)
         interrupted = 0;
         enum gtp_status st;
         if (got == LINEIO_LINE)
-            st = gtp_execute(s, line, len, stdout);
+            st = gtp_execute(f, line, len, stdout);
         else
             st = gtp_refuse(line, len, got == LINEIO_TOO_LONG ?
                             "line too long" : "out of memory", stdout);
@@ -242,24 +242,23 @@ int main(int argc, char **argv)
     sa.sa_flags = SA_RESTART;    /* reads and writes go on after SIGINT */
     sigaction(SIGINT, &sa, NULL);
 
-    struct session s;
-    if (session_init(&s, 1) != 0) {
+    struct engine e;
+    if (engine_init(&e, 1) != 0) {
         fprintf(stderr, "triad: out of memory\n");
         return EXIT_FAILURE;
     }
-    s.interactive = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
-    s.color = use_color(set.color, s.interactive);
-    s.quiet = set.quiet;
-    s.log = stderr;
+    bool interactive = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+    e.quiet = set.quiet;
+    e.log = stderr;
     struct hangup_watch watch;
     hangup_watch_init(&watch, STDIN_FILENO, STDOUT_FILENO);
     struct stop_source stop = { should_stop, &watch };
-    s.stop = &stop;
-    if (apply_settings(&s, &set) != 0) {
-        session_done(&s);
-        return EXIT_FAILURE;
-    }
-    rc = run(&s, s.interactive);
-    session_done(&s);
+    e.stop = &stop;
+    struct gtp_frontend f;
+    gtp_frontend_init(&f, &e);
+    f.color = use_color(set.color, interactive);
+    rc = apply_settings(&f, &set) == 0 ? run(&f, interactive) : EXIT_FAILURE;
+    gtp_frontend_done(&f);
+    engine_done(&e);
     return rc;
 }

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 
 #include "games/games.h"
-#include "proto/timeman.h"
+#include "engine/timeman.h"
 #include "tap_main.h"
 
 /* ------------------------------------------------------------------ */
@@ -98,12 +98,12 @@ static const struct shape shapes[] = {
 };
 
 /* Tells the engine's clock what the referee's says (GTP time_left). */
-static void send_time_left(struct clock_state *c, const struct referee *r)
+static void send_time_left(struct time_control *c, const struct referee *r)
 {
     if (r->in_byo)
-        clock_left(c, 0, r->period_left, r->stones_left);
+        time_control_left(c, 0, r->period_left, r->stones_left);
     else
-        clock_left(c, 0, r->main_left, 0);
+        time_control_left(c, 0, r->main_left, 0);
 }
 
 /* For every clock shape, a game of 150 moves in which each move takes
@@ -112,20 +112,20 @@ static void send_time_left(struct clock_state *c, const struct referee *r)
 START_TEST(test_budget_within_available_time)
 {
     const struct shape *sh = &shapes[_i];
-    struct clock_state c;
+    struct time_control c;
     struct referee r;
-    clock_settings(&c, sh->main_time, sh->byo, sh->stones);
+    time_control_set(&c, sh->main_time, sh->byo, sh->stones);
     ref_start(&r, sh->main_time, sh->byo, sh->stones);
     for (int move = 0; move < 150; move++) {
         int expected = 40 - move > 1 ? 40 - move : 1;
-        struct move_time t = clock_move_time(&c, 0, 1.0, expected);
+        struct move_time t = time_control_move_time(&c, 0, 1.0, expected);
         ck_assert(t.soft <= t.hard);
         double b = t.hard;                  /* the worst case */
         double avail = ref_available(&r);
         ck_assert_msg(b > 0, "%s, move %d: budget %g", sh->name, move, b);
         ck_assert_msg(b <= avail, "%s, move %d: budget %g s, available %g s",
                       sh->name, move, b, avail);
-        clock_spend(&c, 0, b);
+        time_control_spend(&c, 0, b);
         ref_charge(&r, b);
         ck_assert_msg(!r.flagged, "%s: lost on time at move %d", sh->name,
                       move);
@@ -142,10 +142,10 @@ END_TEST
  * more than the 10.1 s there are. */
 START_TEST(test_byoyomi_one_stone_first_move)
 {
-    struct clock_state c;
-    clock_settings(&c, 0.1, 10, 1);
+    struct time_control c;
+    time_control_set(&c, 0.1, 10, 1);
     for (int expected = 1; expected <= 60; expected++) {
-        double b = clock_move_time(&c, 0, 1, expected).soft;
+        double b = time_control_move_time(&c, 0, 1, expected).soft;
         ck_assert_msg(b > 1 && b <= 10.1, "%d moves: budget %g", expected, b);
     }
 }
@@ -156,12 +156,12 @@ END_TEST
  * above). */
 START_TEST(test_sudden_death_uses_its_time)
 {
-    struct clock_state c;
-    clock_settings(&c, 60, 0, 0);
+    struct time_control c;
+    time_control_set(&c, 60, 0, 0);
     double spent = 0;
     for (int move = 0; move < 30; move++) {
-        double b = clock_move_time(&c, 0, 1, 30 - move).soft;
-        clock_spend(&c, 0, b);
+        double b = time_control_move_time(&c, 0, 1, 30 - move).soft;
+        time_control_spend(&c, 0, b);
         spent += b;
     }
     ck_assert_msg(spent > 30 && spent < 60, "spent %g s of 60", spent);
@@ -182,8 +182,8 @@ static void play_game_on_clock(const struct game_ops *g, double main_time,
     struct sbuf err = SBUF_INIT;
     ck_assert_int_eq(g->setup(st, 0, NULL, 1, &err), 0);
     sbuf_free(&err);
-    struct clock_state c;
-    clock_settings(&c, main_time, 0, 0);
+    struct time_control c;
+    time_control_set(&c, main_time, 0, 0);
     struct referee r;
     ref_start(&r, main_time, 0, 0);
     for (int ply = 0;; ply++) {
@@ -193,8 +193,9 @@ static void play_game_on_clock(const struct game_ops *g, double main_time,
         ck_assert_int_le(ply, g->max_game_plies);
         int side = g->side_to_move(st);
         if (side == 0) {
-            struct move_time t = clock_move_time(&c, 0, 1.0,
-                                                 clock_moves_left(g, st));
+            int moves_left = time_control_moves_left(g, st);
+            struct move_time t = time_control_move_time(&c, 0, 1.0,
+                                                        moves_left);
             ck_assert_msg(t.soft > 0 && t.soft <= t.hard,
                           "%s, ply %d: soft %g hard %g", g->name, ply,
                           t.soft, t.hard);
@@ -202,7 +203,7 @@ static void play_game_on_clock(const struct game_ops *g, double main_time,
                           "%s, ply %d: hard limit %g s, available %g s",
                           g->name, ply, t.hard, ref_available(&r));
             double spent = spend_hard ? t.hard : t.soft;
-            clock_spend(&c, 0, spent);
+            time_control_spend(&c, 0, spent);
             ref_charge(&r, spent);
             ck_assert(!r.flagged);
         }
@@ -237,26 +238,26 @@ END_TEST
  * replaces the engine's own accounting for that side only. */
 START_TEST(test_time_left_is_per_side)
 {
-    struct clock_state c;
-    clock_settings(&c, 100, 0, 0);
-    clock_left(&c, 1, 2, 0);
+    struct time_control c;
+    time_control_set(&c, 100, 0, 0);
+    time_control_left(&c, 1, 2, 0);
     ck_assert(c.left[0] == 100 && c.left[1] == 2);
-    ck_assert(clock_move_time(&c, 1, 1, 30).soft <= 1.0);
-    ck_assert(clock_move_time(&c, 0, 1, 30).soft > 3.0);
+    ck_assert(time_control_move_time(&c, 1, 1, 30).soft <= 1.0);
+    ck_assert(time_control_move_time(&c, 0, 1, 30).soft > 3.0);
 }
 END_TEST
 
 /* Plays `moves` simulated moves for side 0, each spending its whole
  * budget (moves_left counting down from `expected`, never below 1);
  * returns the smallest time left seen after a move. */
-static double spend_game(struct clock_state *c, int moves, int expected)
+static double spend_game(struct time_control *c, int moves, int expected)
 {
     double lowest = 1e9;
     for (int i = 0; i < moves; i++) {
         int left = expected - i > 1 ? expected - i : 1;
-        double b = clock_move_time(c, 0, 1.0, left).soft;
+        double b = time_control_move_time(c, 0, 1.0, left).soft;
         ck_assert(b > 0);
-        clock_spend(c, 0, b);
+        time_control_spend(c, 0, b);
         if (c->stones_left[0] == 0 && c->left[0] < lowest)
             lowest = c->left[0];
     }
@@ -265,12 +266,12 @@ static double spend_game(struct clock_state *c, int moves, int expected)
 
 START_TEST(test_movetime_uses_nearly_all)
 {
-    struct clock_state c;
-    clock_reset(&c);
+    struct time_control c;
+    time_control_reset(&c);
     static const double movetimes[] = { 0.05, 0.2, 1, 5, 60 };
     for (unsigned i = 0; i < sizeof movetimes / sizeof *movetimes; i++) {
         double t = movetimes[i];
-        double b = clock_move_time(&c, 0, t, 30).soft;
+        double b = time_control_move_time(&c, 0, t, 30).soft;
         ck_assert_msg(b >= 0.95 * t && b < t, "movetime %g: budget %g", t, b);
     }
 }
@@ -278,12 +279,12 @@ END_TEST
 
 START_TEST(test_main_time_spread)
 {
-    struct clock_state c;
-    clock_settings(&c, 60, 0, 0);
-    double b = clock_move_time(&c, 0, 1, 30).soft;
+    struct time_control c;
+    time_control_set(&c, 60, 0, 0);
+    double b = time_control_move_time(&c, 0, 1, 30).soft;
     ck_assert(b > 1.8 && b < 2.0);          /* 60 s over 30 moves */
     /* Never more than half of what is left on one move. */
-    b = clock_move_time(&c, 0, 1, 1).soft;
+    b = time_control_move_time(&c, 0, 1, 1).soft;
     ck_assert(b <= 30.0);
 }
 END_TEST
@@ -291,8 +292,8 @@ END_TEST
 /* A game far longer than expected still never overruns the clock. */
 START_TEST(test_long_game_never_flags)
 {
-    struct clock_state c;
-    clock_settings(&c, 10, 0, 0);
+    struct time_control c;
+    time_control_set(&c, 10, 0, 0);
     double lowest = spend_game(&c, 300, 20);
     ck_assert(lowest > 0);
 }
@@ -300,13 +301,13 @@ END_TEST
 
 START_TEST(test_byoyomi_periods)
 {
-    struct clock_state c;
-    clock_settings(&c, 0, 10, 5);           /* 10 s for every 5 moves */
+    struct time_control c;
+    time_control_set(&c, 0, 10, 5);           /* 10 s for every 5 moves */
     ck_assert_int_eq(c.stones_left[0], 5);
-    double b = clock_move_time(&c, 0, 1, 30).soft;
+    double b = time_control_move_time(&c, 0, 1, 30).soft;
     ck_assert(b > 1.9 && b < 2.0);
     for (int i = 0; i < 5; i++)
-        clock_spend(&c, 0, clock_move_time(&c, 0, 1, 30).soft);
+        time_control_spend(&c, 0, time_control_move_time(&c, 0, 1, 30).soft);
     /* A new period starts with full time. */
     ck_assert_int_eq(c.stones_left[0], 5);
     ck_assert(c.left[0] == 10);
@@ -315,12 +316,12 @@ END_TEST
 
 START_TEST(test_main_time_then_byoyomi)
 {
-    struct clock_state c;
-    clock_settings(&c, 5, 10, 5);
+    struct time_control c;
+    time_control_set(&c, 5, 10, 5);
     /* The budget counts on byo-yomi, but stays inside main + one period. */
-    double b = clock_move_time(&c, 0, 1, 30).soft;
+    double b = time_control_move_time(&c, 0, 1, 30).soft;
     ck_assert(b > 5.0 / 30 && b < 5 + 10);
-    clock_spend(&c, 0, 6);                  /* overrun: into byo-yomi */
+    time_control_spend(&c, 0, 6);                  /* overrun: into byo-yomi */
     ck_assert_int_eq(c.stones_left[0], 5);
     ck_assert(c.left[0] > 8.9 && c.left[0] < 9.1);
     spend_game(&c, 100, 50);
@@ -330,25 +331,25 @@ END_TEST
 
 START_TEST(test_time_left_overrides)
 {
-    struct clock_state c;
-    clock_reset(&c);
-    clock_left(&c, 1, 3, 0);                /* time_left alone limits */
+    struct time_control c;
+    time_control_reset(&c);
+    time_control_left(&c, 1, 3, 0);                /* time_left alone limits */
     ck_assert(c.limited);
-    double b = clock_move_time(&c, 1, 30, 10).soft;
+    double b = time_control_move_time(&c, 1, 30, 10).soft;
     ck_assert(b > 0 && b < 1.5);
     /* Almost nothing left: a tiny positive budget, never more. */
-    clock_left(&c, 1, 0.001, 0);
-    b = clock_move_time(&c, 1, 30, 10).soft;
+    time_control_left(&c, 1, 0.001, 0);
+    b = time_control_move_time(&c, 1, 30, 10).soft;
     ck_assert(b > 0 && b <= 0.005);
 }
 END_TEST
 
 START_TEST(test_no_limit_settings)
 {
-    struct clock_state c;
-    clock_settings(&c, 100, 5, 0);          /* GTP: BYO > 0, STONES = 0 */
+    struct time_control c;
+    time_control_set(&c, 100, 5, 0);          /* GTP: BYO > 0, STONES = 0 */
     ck_assert(!c.limited);
-    double b = clock_move_time(&c, 0, 2, 30).soft;
+    double b = time_control_move_time(&c, 0, 2, 30).soft;
     ck_assert(b >= 1.8 && b < 2);
 }
 END_TEST

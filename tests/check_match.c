@@ -15,8 +15,8 @@
 #include "match/merge.h"
 #include "match/opening.h"
 #include "match/options.h"
-#include "match/record.h"
-#include "match/sgf.h"
+#include "record/record.h"
+#include "record/sgf.h"
 #include "match/stats.h"
 #include "tap_main.h"
 

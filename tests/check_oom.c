@@ -46,13 +46,13 @@ void *__wrap_realloc(void *p, size_t n)
     return should_fail() ? NULL : __real_realloc(p, n);
 }
 
-TU_SESSION_FIXTURE(sess, 1)
+TU_TRIAD_FIXTURE(sess, 1)
 
 /* What a failed command must leave as it was. */
 struct snapshot {
     char *position;
     char *history;
-    struct clock_state clock;
+    struct time_control clock;
     int nply;
 };
 
@@ -60,8 +60,8 @@ static void take(struct snapshot *snap)
 {
     snap->position = tu_ok(&sess, "position");
     snap->history = tu_ok(&sess, "history");
-    snap->clock = sess.clock;
-    snap->nply = sess.nply;
+    snap->clock = sess.engine.time_control;
+    snap->nply = sess.engine.nply;
 }
 
 static void expect_same(const struct snapshot *a, const char *what)
@@ -106,9 +106,9 @@ static long fail_each_allocation(const char *line)
         } else {
             /* The failed allocation did not matter (a search copes by
              * searching less): the command succeeded; undo a move. */
-            if (sess.nply > before.nply)
+            if (sess.engine.nply > before.nply)
                 free(tu_ok(&sess, "undo"));
-            sess.clock = before.clock;
+            sess.engine.time_control = before.clock;
         }
         free(reply);
         free(before.position);
@@ -134,14 +134,15 @@ START_TEST(test_genmove_history_growth_out_of_memory)
     free(tu_ok(&sess, "set_option hash 1"));
     free(tu_ok(&sess, "set_option method random"));
     free(tu_ok(&sess, "time_settings 600 0 0"));
-    while (sess.nply + 1 < sess.cap) {
-        const char *side = sess.nply % 2 ? "genmove dark" : "genmove light";
+    while (sess.engine.nply + 1 < sess.engine.cap) {
+        const char *side = sess.engine.nply % 2 ? "genmove dark"
+                                                : "genmove light";
         free(tu_ok(&sess, side));
     }
     char *status = tu_ok(&sess, "game_status");
     ck_assert_int_eq(strncmp(status, "playing", 7), 0);
     free(status);
-    const char *line = sess.nply % 2 ? "genmove dark" : "genmove light";
+    const char *line = sess.engine.nply % 2 ? "genmove dark" : "genmove light";
     ck_assert_int_gt(fail_each_allocation(line), 0);
 }
 END_TEST

@@ -13,37 +13,38 @@
 #include "testutil.h"
 #include "tap_main.h"
 
-static struct session sess;
+static struct tu_triad sess;
 
 static void setup(void)
 {
-    ck_assert_int_eq(session_init(&sess, 7), 0);
-    sess.quiet = true;
+    ck_assert_int_eq(tu_open(&sess, 7), 0);
+    sess.engine.quiet = true;
 }
 
 static void teardown(void)
 {
-    session_done(&sess);
+    tu_close(&sess);
 }
 
 /* Everything a failed command must leave alone, as one string: what
  * position, history and options print, the ply count, the start of the
  * game (the setup), both clocks with their mode, and the generator. */
-static char *snapshot(struct session *s)
+static char *snapshot(struct tu_triad *s)
 {
     char *pos = tu_ok(s, "position");
     char *hist = tu_ok(s, "history");
     char *opts = tu_ok(s, "options");
     struct sbuf all = SBUF_INIT;
-    sbuf_printf(&all, "%s|%s|%s|ply %d|setup ", pos, hist, opts, s->nply);
-    s->game->to_string(s->states, &all);
-    const struct clock_state *c = &s->clock;
+    const struct engine *e = &s->engine;
+    sbuf_printf(&all, "%s|%s|%s|ply %d|setup ", pos, hist, opts, e->nply);
+    e->game->to_string(e->states, &all);
+    const struct time_control *c = &e->time_control;
     sbuf_printf(&all, "|clock %d %a %a %d", c->limited, c->main_time,
                 c->byo_time, c->byo_stones);
     for (int side = 0; side < 2; side++)
         sbuf_printf(&all, " %a/%d", c->left[side], c->stones_left[side]);
     for (int i = 0; i < 4; i++)
-        sbuf_printf(&all, "|rng %llx", (unsigned long long)s->rng.s[i]);
+        sbuf_printf(&all, "|rng %llx", (unsigned long long)e->rng.s[i]);
     free(pos), free(hist), free(opts);
     ck_assert(!all.oom);
     char *text = strdup(sbuf_str(&all));
@@ -191,6 +192,63 @@ START_TEST(test_help)
 }
 END_TEST
 
+/* Every colour word of the engine's game (names, synonyms, their first
+ * letters in either case) names its side. */
+static void assert_colour_words(const struct engine *e)
+{
+    const struct game_ops *g = e->game;
+    for (int side = 0; side < 2; side++) {
+        const char *words[2] = { g->side_names[side], g->side_synonyms[side] };
+        for (int w = 0; w < 2; w++) {
+            if (!words[w])
+                continue;
+            char letter[2] = { words[w][0], '\0' };
+            ck_assert_int_eq(engine_parse_color(e, words[w]), side);
+            ck_assert_int_eq(engine_parse_color(e, letter), side);
+            letter[0] ^= 0x20;
+            ck_assert_int_eq(engine_parse_color(e, letter), side);
+        }
+    }
+}
+
+START_TEST(test_colour_words_from_the_game)
+{
+    struct engine *e = &sess.engine;
+    struct sbuf err = SBUF_INIT;
+    for (int i = 0; i < game_count(); i++) {
+        ck_assert_int_eq(engine_setup(e, game_at(i), 0, NULL, &err), 0);
+        assert_colour_words(e);
+        ck_assert_int_eq(engine_parse_color(e, "purple"), -1);
+        ck_assert_int_eq(engine_parse_color(e, ""), -1);
+    }
+    /* A game whose first side is called black: "b" is its first side and
+     * "w" its second, whatever other games call their sides. */
+    struct game_ops reversed = *game_at(0);
+    reversed.side_names[0] = "black";
+    reversed.side_names[1] = "white";
+    reversed.side_synonyms[0] = reversed.side_synonyms[1] = NULL;
+    ck_assert_int_eq(engine_setup(e, &reversed, 0, NULL, &err), 0);
+    assert_colour_words(e);
+    ck_assert_int_eq(engine_parse_color(e, "b"), 0);
+    ck_assert_int_eq(engine_parse_color(e, "White"), 1);
+    char *st = tu_ok(&sess, "game_status");
+    ck_assert_str_eq(st, "playing black");
+    free(st);
+    ck_assert(tu_fails_with(&sess, "genmove w",
+                            "illegal move: it is black's turn"));
+    /* Truchet names its sides light and dark, with white and black as
+     * synonyms (doc/protocol.md); DVONN has no light. */
+    ck_assert_int_eq(engine_setup(e, game_find("truchet"), 0, NULL, &err),
+                     0);
+    ck_assert_int_eq(engine_parse_color(e, "w"), 0);
+    ck_assert_int_eq(engine_parse_color(e, "Dark"), 1);
+    ck_assert_int_eq(engine_setup(e, game_find("dvonn"), 0, NULL, &err), 0);
+    ck_assert_int_eq(engine_parse_color(e, "light"), -1);
+    ck_assert_int_eq(engine_parse_color(e, "l"), -1);
+    sbuf_free(&err);
+}
+END_TEST
+
 START_TEST(test_setup_each_game)
 {
     for (int i = 0; i < game_count(); i++) {
@@ -199,7 +257,7 @@ START_TEST(test_setup_each_game)
         char *r = tu_ok(&sess, line);
         ck_assert_ptr_nonnull(r);
         free(r);
-        ck_assert_ptr_eq(sess.game, game_at(i));
+        ck_assert_ptr_eq(sess.engine.game, game_at(i));
         char *pos = tu_ok(&sess, "position");
         ck_assert_int_eq(strncmp(pos, game_at(i)->name,
                                  strlen(game_at(i)->name)), 0);
@@ -259,9 +317,9 @@ static void assert_bad_commands_change_nothing(const char *when)
     free(before);
 }
 
-/* The commands the two sessions of test_bad_commands_change_nothing
+/* The commands the two engines of test_bad_commands_change_nothing
  * share; the failed ones come in between. */
-static void good_commands(struct session *s, int part)
+static void good_commands(struct tu_triad *s, int part)
 {
     static const char *const first[] = {
         "setup cephalopod 3x3", "play b2",
@@ -281,10 +339,10 @@ START_TEST(test_bad_commands_change_nothing)
     good_commands(&sess, 1);
     assert_bad_commands_change_nothing("with a clock");
     /* The generator, as a later random setup sees it: the same as in a
-     * session that never met the failed commands. */
-    struct session ref;
-    ck_assert_int_eq(session_init(&ref, 7), 0);
-    ref.quiet = true;
+     * engine that never met the failed commands. */
+    struct tu_triad ref;
+    ck_assert_int_eq(tu_open(&ref, 7), 0);
+    ref.engine.quiet = true;
     good_commands(&ref, 0);
     good_commands(&ref, 1);
     static const char *const random_setups[] = {
@@ -298,7 +356,7 @@ START_TEST(test_bad_commands_change_nothing)
         ck_assert_str_eq(mine, theirs);
         free(mine), free(theirs);
     }
-    session_done(&ref);
+    tu_close(&ref);
 }
 END_TEST
 
@@ -435,13 +493,24 @@ START_TEST(test_genmove_plays_legal_moves)
 }
 END_TEST
 
-START_TEST(test_reg_genmove_does_not_play)
+/* reg_genmove changes nothing: no move, no clock charged, under sudden
+ * death and under byo-yomi. */
+START_TEST(test_reg_genmove_changes_nothing)
 {
     free(tu_ok(&sess, "setup cephalopod"));
     free(tu_ok(&sess, "set_option maxnodes 500"));
-    char *m = tu_ok(&sess, "reg_genmove white");
-    ck_assert_ptr_nonnull(m);
-    free(m);
+    static const char *const clocks[] = {
+        "time_settings 10 0 0", "time_settings 0 10 5",
+    };
+    for (int i = 0; i < 2; i++) {
+        free(tu_ok(&sess, clocks[i]));
+        char *before = snapshot(&sess);
+        char *m = tu_ok(&sess, "reg_genmove white");
+        ck_assert_ptr_nonnull(m);
+        char *after = snapshot(&sess);
+        ck_assert_str_eq(after, before);
+        free(m), free(before), free(after);
+    }
     char *h = tu_ok(&sess, "history");
     ck_assert_str_eq(h, "");
     free(h);
@@ -451,13 +520,13 @@ END_TEST
 START_TEST(test_time_commands)
 {
     free(tu_ok(&sess, "time_settings 300 10 5"));
-    ck_assert(sess.clock.limited);
+    ck_assert(sess.engine.time_control.limited);
     free(tu_ok(&sess, "time_left white 120 0"));
-    ck_assert(sess.clock.left[0] == 120);
+    ck_assert(sess.engine.time_control.left[0] == 120);
     free(tu_ok(&sess, "time_left black 8.5 3"));
-    ck_assert_int_eq(sess.clock.stones_left[1], 3);
+    ck_assert_int_eq(sess.engine.time_control.stones_left[1], 3);
     free(tu_ok(&sess, "time_settings 0 1 0"));     /* GTP: no limit */
-    ck_assert(!sess.clock.limited);
+    ck_assert(!sess.engine.time_control.limited);
 }
 END_TEST
 
@@ -469,14 +538,15 @@ START_TEST(test_genmove_charges_its_clock)
     free(tu_ok(&sess, "set_option maxnodes 300"));
     free(tu_ok(&sess, "time_settings 10 0 0"));
     free(tu_ok(&sess, "genmove white"));
-    ck_assert(sess.clock.left[0] < 10 && sess.clock.left[0] > 0);
-    ck_assert(sess.clock.left[1] == 10);
+    ck_assert(sess.engine.time_control.left[0] < 10 &&
+              sess.engine.time_control.left[0] > 0);
+    ck_assert(sess.engine.time_control.left[1] == 10);
     free(tu_ok(&sess, "time_settings 0 10 5"));
     free(tu_ok(&sess, "genmove black"));
-    ck_assert_int_eq(sess.clock.stones_left[1], 4);
-    ck_assert(sess.clock.left[1] < 10);
-    ck_assert_int_eq(sess.clock.stones_left[0], 5);
-    ck_assert(sess.clock.left[0] == 10);
+    ck_assert_int_eq(sess.engine.time_control.stones_left[1], 4);
+    ck_assert(sess.engine.time_control.left[1] < 10);
+    ck_assert_int_eq(sess.engine.time_control.stones_left[0], 5);
+    ck_assert(sess.engine.time_control.left[0] == 10);
 }
 END_TEST
 
@@ -525,8 +595,8 @@ START_TEST(test_analyze_stream)
     r = tu_ok(&sess, "set_option maxnodes 2000");
     free(r);
     int left = 2;
-    sess.input_pending = pending_after;
-    sess.input_ctx = &left;
+    sess.gtp.input_pending = pending_after;
+    sess.gtp.input_ctx = &left;
     char *before = snapshot(&sess);
     char *reply = tu_run(&sess, "7 analyze_stream 0.05");
     ck_assert_msg(strncmp(reply, "=7 \ninfo best ", 14) == 0, "%s", reply);
@@ -540,7 +610,7 @@ START_TEST(test_analyze_stream)
     ck_assert_str_eq(before, after);
     free(after);
     free(before);
-    sess.input_pending = NULL;
+    sess.gtp.input_pending = NULL;
     reply = tu_run(&sess, "analyze_stream 0.05");
     ck_assert_int_eq(count_lines_starting(reply, "info best "), 1);
     free(reply);
@@ -605,7 +675,7 @@ START_TEST(test_sgf_round_trip)
 END_TEST
 
 /* list_games names every game with a setup usage; list_options gives
- * one line per setting whose default is the value of a fresh session. */
+ * one line per setting whose default is the value of a fresh engine. */
 START_TEST(test_list_games_and_options)
 {
     /* One line per registered game, the three of this repository first
@@ -620,11 +690,11 @@ START_TEST(test_list_games_and_options)
         lines += *p == '\n';
     ck_assert_int_eq(lines, game_count());
     free(games);
-    struct session fresh;            /* an engine started without options */
-    ck_assert_int_eq(session_init(&fresh, 1), 0);
+    struct tu_triad fresh;            /* an engine started without options */
+    ck_assert_int_eq(tu_open(&fresh, 1), 0);
     char *info = tu_ok(&fresh, "list_options");
     char *opts = tu_ok(&fresh, "options");
-    session_done(&fresh);
+    tu_close(&fresh);
     char *save_i = NULL, *save_o = NULL;
     char *li = strtok_r(info, "\n", &save_i);
     char *lo = strtok_r(opts, "\n", &save_o);
@@ -718,7 +788,7 @@ START_TEST(test_completion)
     };
     free(tu_ok(&sess, "setup cephalopod 3x3"));
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        char *got = joined(complete_words(&sess, cases[i].line,
+        char *got = joined(complete_words(&sess.engine, cases[i].line,
                                           cases[i].start, cases[i].word));
         ck_assert_msg(strcmp(got, cases[i].expect) == 0,
                       "completing '%s': got '%s'", cases[i].line, got);
@@ -728,12 +798,12 @@ START_TEST(test_completion)
     struct sbuf games = SBUF_INIT;
     for (int i = 0; i < game_count(); i++)
         sbuf_printf(&games, "%s%s", i ? " " : "", game_at(i)->name);
-    char *got = joined(complete_words(&sess, "setup ", 6, ""));
+    char *got = joined(complete_words(&sess.engine, "setup ", 6, ""));
     ck_assert_str_eq(got, sbuf_str(&games));
     free(got);
     sbuf_free(&games);
     struct sbuf prompt = SBUF_INIT;
-    complete_prompt(&sess, &prompt);
+    complete_prompt(&sess.engine, &prompt);
     ck_assert_str_eq(sbuf_str(&prompt), "triad cephalopod white> ");
     sbuf_free(&prompt);
 }
@@ -807,7 +877,7 @@ static Suite *proto_suite(void)
     tcase_add_test(tc, test_options);
     tcase_add_test(tc, test_maxplies_adjudicates_draw);
     tcase_add_test(tc, test_genmove_plays_legal_moves);
-    tcase_add_test(tc, test_reg_genmove_does_not_play);
+    tcase_add_test(tc, test_reg_genmove_changes_nothing);
     tcase_add_test(tc, test_time_commands);
     tcase_add_test(tc, test_genmove_charges_its_clock);
     tcase_add_test(tc, test_showboard_framing);
@@ -817,6 +887,7 @@ static Suite *proto_suite(void)
     tcase_add_test(tc, test_list_games_and_options);
     tcase_add_test(tc, test_resign);
     tcase_add_test(tc, test_completion);
+    tcase_add_test(tc, test_colour_words_from_the_game);
     tcase_add_test(tc, test_bench_signature);
     suite_add_tcase(s, tc);
     /* Its own case: a new game changes the signature (step 8 of the

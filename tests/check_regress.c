@@ -26,7 +26,7 @@
 #define UNDER_ASAN 0
 #endif
 
-TU_SESSION_FIXTURE(sess, 1)
+TU_TRIAD_FIXTURE(sess, 1)
 
 #define ASSERT_REPLY(line, expected) do { \
         char *r_ = tu_run(&sess, line); \
@@ -54,9 +54,9 @@ END_TEST
  * the size that could not be had.  Now the table is allocated at once. */
 START_TEST(test_hash_allocated_at_once)
 {
-    ck_assert_ptr_null(sess.search);
+    ck_assert_ptr_null(sess.engine.search);
     ASSERT_REPLY("set_option hash 2", "= \n\n");
-    ck_assert_ptr_nonnull(sess.search);
+    ck_assert_ptr_nonnull(sess.engine.search);
     ASSERT_REPLY("set_option hash 3", "= \n\n");
     ASSERT_REPLY("setup cephalopod 3x3", "= \n\n");
     ASSERT_REPLY("set_option maxnodes 100", "= \n\n");
@@ -131,14 +131,14 @@ START_TEST(test_bench_stops)
 {
     atomic_bool stop = true;
     struct stop_source src = STOP_ON_FLAG(&stop);
-    sess.stop = &src;
+    sess.engine.stop = &src;
     char *reply = tu_run(&sess, "1 bench 18446744073709551615");
     ck_assert_ptr_nonnull(strstr(reply, "?1 bench stopped in "));
     free(reply);
     reply = tu_run(&sess, "2 bench perft");
     ck_assert_ptr_nonnull(strstr(reply, "?2 bench stopped in "));
     free(reply);
-    sess.stop = NULL;
+    sess.engine.stop = NULL;
 }
 END_TEST
 

@@ -10,12 +10,12 @@
 #include "testutil.h"
 #include "tap_main.h"
 
-static struct session sess;
+static struct tu_triad sess;
 
 static void setup(void)
 {
-    ck_assert_int_eq(session_init(&sess, 11), 0);
-    sess.quiet = true;
+    ck_assert_int_eq(tu_open(&sess, 11), 0);
+    sess.engine.quiet = true;
     free(tu_ok(&sess, "set_option movetime 30"));
     free(tu_ok(&sess, "set_option maxnodes 20000"));
     free(tu_ok(&sess, "set_option hash 4"));
@@ -23,7 +23,7 @@ static void setup(void)
 
 static void teardown(void)
 {
-    session_done(&sess);
+    tu_close(&sess);
 }
 
 static void set_position(const char *pos)

@@ -16,7 +16,7 @@
 #include "testutil.h"
 #include "tap_main.h"
 
-TU_SESSION_FIXTURE(sess, 1)
+TU_TRIAD_FIXTURE(sess, 1)
 
 /* Completes the last word of line (words are split at blanks only, as
  * lineio sets readline up). */
@@ -24,7 +24,7 @@ static char *complete(const char *line)
 {
     const char *word = strrchr(line, ' ');
     word = word ? word + 1 : line;
-    return tu_joined(complete_words(&sess, line, (int)(word - line), word));
+    return tu_joined(complete_words(&sess.engine, line, (int)(word - line), word));
 }
 
 static void expect_completion(const char *line, const char *expected)
@@ -161,10 +161,10 @@ START_TEST(test_table_resident_when_sized)
         return;                         /* no /proc: nothing to measure */
     free(tu_ok(&sess, "set_option hash 32"));
     ck_assert_uint_ge(resident(), before + ((size_t)28 << 20));
-    struct search *table = sess.search;
+    struct search *table = sess.engine.search;
     free(tu_ok(&sess, "setup truchet"));
     free(tu_ok(&sess, "clear_board"));
-    ck_assert_ptr_eq(sess.search, table);
+    ck_assert_ptr_eq(sess.engine.search, table);
     ck_assert_uint_ge(resident(), before + ((size_t)28 << 20));
     free(tu_ok(&sess, "set_option maxnodes 200"));
     char *m = tu_ok(&sess, "genmove light");

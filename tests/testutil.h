@@ -1,5 +1,5 @@
 /* testutil.h -- helpers shared by the Check suites: run protocol lines
- * against a session in memory. */
+ * against an engine and its GTP front end in memory. */
 #ifndef TRIAD_TESTS_TESTUTIL_H
 #define TRIAD_TESTS_TESTUTIL_H
 
@@ -7,13 +7,35 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/engine.h"
 #include "proto/gtp.h"
-#include "proto/session.h"
+
+/* An engine with its GTP front end, as triad's main() makes them (not to
+ * be copied: gtp points at engine). */
+struct tu_triad {
+    struct engine engine;
+    struct gtp_frontend gtp;
+};
+
+/* Starts *t with seed seed; 0, or -1 when memory is short. */
+static inline int tu_open(struct tu_triad *t, uint64_t seed)
+{
+    if (engine_init(&t->engine, seed) != 0)
+        return -1;
+    gtp_frontend_init(&t->gtp, &t->engine);
+    return 0;
+}
+
+static inline void tu_close(struct tu_triad *t)
+{
+    gtp_frontend_done(&t->gtp);
+    engine_done(&t->engine);
+}
 
 /* Runs one input line (len bytes) and returns the whole framed reply
  * (malloc'd, caller frees; "" when the line got no reply).  *status, if
  * not NULL, receives gtp_execute's result. */
-static inline char *tu_run_bytes(struct session *s, const char *line,
+static inline char *tu_run_bytes(struct tu_triad *t, const char *line,
                                  size_t len, enum gtp_status *status)
 {
     char *reply = NULL;
@@ -21,23 +43,23 @@ static inline char *tu_run_bytes(struct session *s, const char *line,
     FILE *mem = open_memstream(&reply, &size);
     if (!mem)
         abort();
-    enum gtp_status st = gtp_execute(s, line, len, mem);
+    enum gtp_status st = gtp_execute(&t->gtp, line, len, mem);
     fclose(mem);
     if (status)
         *status = st;
     return reply;
 }
 
-static inline char *tu_run(struct session *s, const char *line)
+static inline char *tu_run(struct tu_triad *t, const char *line)
 {
-    return tu_run_bytes(s, line, strlen(line), NULL);
+    return tu_run_bytes(t, line, strlen(line), NULL);
 }
 
 /* The result text of a successful command ("=[id] " and the final blank
  * line removed), or NULL if the reply was a failure.  Caller frees. */
-static inline char *tu_ok(struct session *s, const char *line)
+static inline char *tu_ok(struct tu_triad *t, const char *line)
 {
-    char *reply = tu_run(s, line);
+    char *reply = tu_run(t, line);
     char *text = NULL;
     if (reply[0] == '=') {
         size_t n = strlen(reply);
@@ -53,10 +75,10 @@ static inline char *tu_ok(struct session *s, const char *line)
 }
 
 /* True if the line's reply is a failure whose text starts with prefix. */
-static inline int tu_fails_with(struct session *s, const char *line,
+static inline int tu_fails_with(struct tu_triad *t, const char *line,
                                 const char *prefix)
 {
-    char *reply = tu_run(s, line);
+    char *reply = tu_run(t, line);
     int ok = reply[0] == '?' && strncmp(reply + 2, prefix,
                                         strlen(prefix)) == 0;
     if (!ok)
@@ -87,20 +109,20 @@ static inline char *tu_joined(char **list)
     return text;
 }
 
-/* Defines the fixture of a suite whose tests share one session: a static
- * struct session NAME, and setup()/teardown() that give every test a
+/* Defines the fixture of a suite whose tests share one engine: a static
+ * struct tu_triad NAME, and setup()/teardown() that give every test a
  * fresh one (seed SEED, quiet). */
-#define TU_SESSION_FIXTURE(name, seed)                                   \
-    static struct session name;                                          \
+#define TU_TRIAD_FIXTURE(name, seed)                                     \
+    static struct tu_triad name;                                         \
     static void setup(void)                                              \
     {                                                                    \
-        if (session_init(&name, (seed)) != 0)                            \
+        if (tu_open(&name, (seed)) != 0)                                 \
             abort();                                                     \
-        name.quiet = true;                                               \
+        name.engine.quiet = true;                                        \
     }                                                                    \
     static void teardown(void)                                           \
     {                                                                    \
-        session_done(&name);                                             \
+        tu_close(&name);                                                 \
     }
 
 #endif

@@ -2,7 +2,7 @@
  * only through a const struct game_ops.
  *
  * A position is an opaque block of ops->state_size bytes that can be copied
- * with memcpy (copy-make): the search and the session copy a position, then
+ * with memcpy (copy-make): the search and the engine copy a position, then
  * call play() on the copy.  A move is a move_t whose encoding is private to
  * the game; 0 (MOVE_NONE) is never a legal move.
  *
@@ -39,7 +39,7 @@ enum move_parse {
     MOVE_PARSE_ILLEGAL = -2   /* well formed, but not legal here    */
 };
 
-/* What the session knows and a diagram may show. */
+/* What the engine knows and a diagram may show. */
 struct show_info {
     const char *last_move;   /* canonical token of the last move, or NULL */
     int ply;                 /* plies played since setup/setposition      */
@@ -107,6 +107,11 @@ struct game_ops {
     int max_moves;             /* upper bound of gen_moves() for any state   */
     int max_game_plies;        /* upper bound of a game's length, 0 = none   */
     const char *side_names[2]; /* colour words: "white"/"black", ...        */
+    /* Further colour words a controller may use for each side (Truchet:
+     * "white"/"black" besides "light"/"dark"), or NULL.  A side is named
+     * by its name, a synonym, or the first letter of either; no word may
+     * name both sides. */
+    const char *side_synonyms[2];
     const char *side_letters;  /* one letter per side, e.g. "WB" or "LD"    */
     bool score_has_margin;     /* final_score prints W+n (true) or W+      */
     /* The setup arguments the game accepts, as a usage text after the
@@ -209,8 +214,8 @@ struct game_ops {
      * this game (>= 1), for the time manager that spreads a clock over
      * them.  An average, not a bound.  A game whose moves deserve unequal
      * time counts them in units of the current move: the share of the
-     * clock the current move gets is 1 / this.  NULL: the session assumes
-     * 30. */
+     * clock the current move gets is 1 / this.  NULL: the time control
+     * assumes 30. */
     int (*expected_moves_left)(const void *st);
 
     /* Optional: true where MCTS measured stronger than alpha-beta in

@@ -1,5 +1,5 @@
-/* stop.h -- how long work (a search, perft, bench) learns that it must
- * stop early: SIGINT, or a controller that went away.
+/* stop.h -- how long-running work (a search, perft, bench) learns that
+ * it must stop early: SIGINT, or a controller that went away.
  *
  * The work polls stop_requested() now and then, always from the thread
  * that started it (helper threads learn it through their own atomics), so

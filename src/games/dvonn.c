@@ -1,7 +1,7 @@
 /* dvonn.c -- DVONN (Kris Burm) behind struct game_ops: doc/games/dvonn.md.
  * This file: move generation, playing, outcome, hashing and dvonn_ops;
  * setup and text are in dvonn_text.c, evaluation in dvonn_eval.c, the
- * clock's estimate of the moves left in dvonn_clock.c.
+ * clock's estimate of the moves left in dvonn_moves_left.c.
  *
  * Board: the 49 cells in index order (A1=0 .. K5=48, doc/games/dvonn.md),
  * one bit each in a uint64_t; geometry comes from the generated tables in
@@ -299,7 +299,7 @@ const struct game_ops dvonn_ops = {
     .show = dv_show,
     .evaluate = dv_evaluate,
     .eval_terms = &dv_eval_terms,
-    .expected_moves_left = dv_clock_moves_left,
+    .expected_moves_left = dv_expected_moves_left,
     .bench_positions = dv_bench,
     .sgf_gm = 37,                      /* registered in SGF FF[4] */
     .random_start_prefix = "random=",

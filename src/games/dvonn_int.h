@@ -314,8 +314,8 @@ void dv_region_pieces(const struct dv_state *p, bb_t region, int pieces[2]);
  * placements, passes and moves that cut nothing off. */
 int dv_cut_gain(const struct dv_state *p, move_t m);
 
-/* dvonn_clock.c */
-int dv_clock_moves_left(const void *st);
+/* dvonn_moves_left.c */
+int dv_expected_moves_left(const void *st);
 
 /* dvonn_eval.c */
 extern const struct eval_terms dv_eval_terms;

@@ -563,6 +563,7 @@ const struct game_ops truchet_ops = {
     .max_moves = TR_MAX_MOVES,
     .max_game_plies = 0,
     .side_names = { "light", "dark" },
+    .side_synonyms = { "white", "black" },
     .side_letters = "LD",
     .score_has_margin = false,
     .setup = tr_setup,

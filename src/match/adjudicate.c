@@ -1,4 +1,8 @@
-/* adjudicate.c -- early ends of games (see adjudicate.h). */
+/* adjudicate.c -- early ends of games (see adjudicate.h).
+ *
+ * The one file of triad-match that runs the search (search.h's public
+ * API, doc/architecture.md): the referee proves positions itself, since a
+ * proof must not depend on the engines it referees. */
 #include "config.h"
 
 #include <stdlib.h>

@@ -18,7 +18,7 @@
 #include "match/adjudicate.h"
 #include "match/merge.h"
 #include "match/opening.h"
-#include "match/sgf.h"
+#include "record/sgf.h"
 #include "match/table.h"
 #include "match/tourney.h"
 

@@ -9,7 +9,7 @@
 #include <stdio.h>
 
 #include "match/options.h"
-#include "match/record.h"
+#include "record/record.h"
 
 /* Merges c->merge_files; prints to out, problems to stderr.  Returns an
  * exit status: 0, or 1 if any record was bad or skipped. */

@@ -12,11 +12,12 @@
 #include "core/sbuf.h"
 #include "match/stats.h"
 #include "match/suite.h"
+#include "record/record.h"
 
-#define MATCH_NAME_MAX 64       /* engine names, NUL included           */
+#define MATCH_NAME_MAX RECORD_NAME_MAX  /* engine names, NUL included   */
 #define MATCH_SETUP_MAX 512     /* --setup text, NUL included           */
 #define MATCH_SETUP_WORDS 16    /* words of --setup                     */
-#define MATCH_RUN_MAX 64        /* run ids, NUL included                */
+#define MATCH_RUN_MAX RECORD_RUN_MAX    /* run ids, NUL included        */
 #define MATCH_ENGINES_MAX 32    /* --engine options                     */
 
 /* A Fischer clock: MAIN seconds to start with, INC added after every

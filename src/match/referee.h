@@ -15,7 +15,7 @@
 #include "match/adjudicate.h"
 #include "match/engine.h"
 #include "match/options.h"
-#include "match/record.h"
+#include "record/record.h"
 
 /* Seconds any command but genmove may take. */
 #define REFEREE_CMD_TIMEOUT 10.0

@@ -22,7 +22,7 @@
 #include "match/progress.h"
 #include "match/referee.h"
 #include "match/schedule.h"
-#include "match/sgf.h"
+#include "record/sgf.h"
 #include "match/table.h"
 #include "match/tourney.h"
 

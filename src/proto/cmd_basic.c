@@ -12,54 +12,54 @@
 #include "search/search.h"
 
 /* Function:  The GTP version.  Returns: "2". */
-enum gtp_status cmd_protocol_version(struct session *s, int argc,
+enum gtp_status cmd_protocol_version(struct gtp_frontend *f, int argc,
                                      char **argv, struct sbuf *out)
 {
-    (void)s, (void)argc, (void)argv;
+    (void)f, (void)argc, (void)argv;
     sbuf_puts(out, "2");
     return GTP_OK;
 }
 
 /* Function:  The engine's name.  Returns: "triad". */
-enum gtp_status cmd_name(struct session *s, int argc, char **argv,
+enum gtp_status cmd_name(struct gtp_frontend *f, int argc, char **argv,
                          struct sbuf *out)
 {
-    (void)s, (void)argc, (void)argv;
+    (void)f, (void)argc, (void)argv;
     sbuf_puts(out, PACKAGE_NAME);
     return GTP_OK;
 }
 
 /* Function:  The package version.  Returns: e.g. "0.1.0". */
-enum gtp_status cmd_version(struct session *s, int argc, char **argv,
+enum gtp_status cmd_version(struct gtp_frontend *f, int argc, char **argv,
                             struct sbuf *out)
 {
-    (void)s, (void)argc, (void)argv;
+    (void)f, (void)argc, (void)argv;
     sbuf_puts(out, PACKAGE_VERSION);
     return GTP_OK;
 }
 
-/* Function:  Ends the session.  Returns: nothing; the process exits 0. */
-enum gtp_status cmd_quit(struct session *s, int argc, char **argv,
+/* Function:  Ends the connection.  Returns: nothing; the process exits 0. */
+enum gtp_status cmd_quit(struct gtp_frontend *f, int argc, char **argv,
                          struct sbuf *out)
 {
-    (void)s, (void)argc, (void)argv, (void)out;
+    (void)f, (void)argc, (void)argv, (void)out;
     return GTP_QUIT;
 }
 
 /* Arguments: NAME.  Returns: "true" or "false". */
-enum gtp_status cmd_known_command(struct session *s, int argc, char **argv,
+enum gtp_status cmd_known_command(struct gtp_frontend *f, int argc, char **argv,
                                   struct sbuf *out)
 {
-    (void)s, (void)argc;
+    (void)f, (void)argc;
     sbuf_puts(out, gtp_find(argv[0]) ? "true" : "false");
     return GTP_OK;
 }
 
 /* Returns: every command name, one per line, sorted. */
-enum gtp_status cmd_list_commands(struct session *s, int argc, char **argv,
+enum gtp_status cmd_list_commands(struct gtp_frontend *f, int argc, char **argv,
                                   struct sbuf *out)
 {
-    (void)s, (void)argc, (void)argv;
+    (void)f, (void)argc, (void)argv;
     size_t n;
     const struct gtp_command *table = gtp_commands(&n);
     for (size_t i = 0; i < n; i++)
@@ -69,10 +69,10 @@ enum gtp_status cmd_list_commands(struct session *s, int argc, char **argv,
 
 /* Arguments: [COMMAND].  Fails: unknown command.  Returns: one line per
  * command "name args - summary", or that line for COMMAND alone. */
-enum gtp_status cmd_help(struct session *s, int argc, char **argv,
+enum gtp_status cmd_help(struct gtp_frontend *f, int argc, char **argv,
                          struct sbuf *out)
 {
-    (void)s;
+    (void)f;
     size_t n;
     const struct gtp_command *table = gtp_commands(&n);
     if (argc == 1) {
@@ -98,18 +98,20 @@ struct option_def {
     const char *name;
     enum option_kind kind;
     long lo, hi;
-    size_t offset;            /* into struct options */
+    size_t offset;            /* into struct engine_options */
 };
 
+#define FIELD(name) offsetof(struct engine_options, name)
 static const struct option_def option_defs[] = {
-    { "seed", OPT_U64, 0, 0, offsetof(struct options, seed) },
-    { "threads", OPT_INT, 1, 64, offsetof(struct options, threads) },
-    { "movetime", OPT_SECONDS, 0, 86400, offsetof(struct options, movetime) },
-    { "maxnodes", OPT_U64, 0, 0, offsetof(struct options, maxnodes) },
-    { "hash", OPT_INT, 1, 16384, offsetof(struct options, hash_mb) },
-    { "maxplies", OPT_INT, 0, 1000000, offsetof(struct options, maxplies) },
-    { "method", OPT_METHOD, 0, 0, offsetof(struct options, method) },
+    { "seed", OPT_U64, 0, 0, FIELD(seed) },
+    { "threads", OPT_INT, 1, 64, FIELD(threads) },
+    { "movetime", OPT_SECONDS, 0, 86400, FIELD(movetime) },
+    { "maxnodes", OPT_U64, 0, 0, FIELD(maxnodes) },
+    { "hash", OPT_INT, 1, 16384, FIELD(hash_mb) },
+    { "maxplies", OPT_INT, 0, 1000000, FIELD(maxplies) },
+    { "method", OPT_METHOD, 0, 0, FIELD(method) },
 };
+#undef FIELD
 
 const char *cmd_option_name(size_t i)
 {
@@ -117,8 +119,8 @@ const char *cmd_option_name(size_t i)
            ? option_defs[i].name : NULL;
 }
 
-static void print_option(const struct options *o, const struct option_def *d,
-                         struct sbuf *out)
+static void print_option(const struct engine_options *o,
+                         const struct option_def *d, struct sbuf *out)
 {
     const char *field = (const char *)o + d->offset;
     switch (d->kind) {
@@ -140,14 +142,15 @@ static void print_option(const struct options *o, const struct option_def *d,
 }
 
 /* Returns: one "name value" line per setting. */
-enum gtp_status cmd_options(struct session *s, int argc, char **argv,
+enum gtp_status cmd_options(struct gtp_frontend *f, int argc, char **argv,
                             struct sbuf *out)
 {
+    struct engine *e = f->engine;
     (void)argc, (void)argv;
     for (size_t i = 0; i < sizeof option_defs / sizeof option_defs[0]; i++) {
         if (i)
             sbuf_putc(out, '\n');
-        print_option(&s->opt, &option_defs[i], out);
+        print_option(&e->opt, &option_defs[i], out);
     }
     return GTP_OK;
 }
@@ -158,7 +161,7 @@ enum gtp_status cmd_options(struct session *s, int argc, char **argv,
 /* Appends the UCI-style type, default and range of option d. */
 static void describe_option(const struct option_def *d, struct sbuf *out)
 {
-    struct options def = session_default_options(DEFAULT_SEED);
+    struct engine_options def = engine_default_options(DEFAULT_SEED);
     struct sbuf pair = SBUF_INIT;           /* "name value" */
     print_option(&def, d, &pair);
     const char *value = sbuf_str(&pair) + strlen(d->name) + 1;
@@ -187,10 +190,10 @@ static void describe_option(const struct option_def *d, struct sbuf *out)
 
 /* Returns: one "option name NAME type TYPE default D ..." line per
  * setting (UCI's format; TYPE spin, real or combo). */
-enum gtp_status cmd_list_options(struct session *s, int argc, char **argv,
+enum gtp_status cmd_list_options(struct gtp_frontend *f, int argc, char **argv,
                                  struct sbuf *out)
 {
-    (void)s, (void)argc, (void)argv;
+    (void)f, (void)argc, (void)argv;
     for (size_t i = 0; i < sizeof option_defs / sizeof option_defs[0]; i++) {
         if (i)
             sbuf_putc(out, '\n');
@@ -200,10 +203,10 @@ enum gtp_status cmd_list_options(struct session *s, int argc, char **argv,
 }
 
 /* Returns: one "NAME TITLE SETUP-ARGUMENTS" line per game. */
-enum gtp_status cmd_list_games(struct session *s, int argc, char **argv,
+enum gtp_status cmd_list_games(struct gtp_frontend *f, int argc, char **argv,
                                struct sbuf *out)
 {
-    (void)s, (void)argc, (void)argv;
+    (void)f, (void)argc, (void)argv;
     for (int i = 0; i < game_count(); i++) {
         const struct game_ops *g = game_at(i);
         sbuf_printf(out, "%s%s %s", i ? "\n" : "", g->name, g->title);
@@ -214,7 +217,7 @@ enum gtp_status cmd_list_games(struct session *s, int argc, char **argv,
 }
 
 /* Parses value for d into *o; 0, or -1. */
-static int parse_option(struct options *o, const struct option_def *d,
+static int parse_option(struct engine_options *o, const struct option_def *d,
                         const char *value)
 {
     char *field = (char *)o + d->offset;
@@ -242,9 +245,10 @@ static int parse_option(struct options *o, const struct option_def *d,
 
 /* Arguments: NAME VALUE.  Fails: unknown option, value out of range, no
  * memory for the hash table.  Returns: nothing. */
-enum gtp_status cmd_set_option(struct session *s, int argc, char **argv,
+enum gtp_status cmd_set_option(struct gtp_frontend *f, int argc, char **argv,
                                struct sbuf *out)
 {
+    struct engine *e = f->engine;
     (void)argc;
     const struct option_def *d = NULL;
     for (size_t i = 0; i < sizeof option_defs / sizeof option_defs[0]; i++)
@@ -254,19 +258,17 @@ enum gtp_status cmd_set_option(struct session *s, int argc, char **argv,
         sbuf_printf(out, "syntax error: unknown option: %s", argv[0]);
         return GTP_FAIL;
     }
-    struct options o = s->opt;
+    struct engine_options o = e->opt;
     if (parse_option(&o, d, argv[1]) != 0) {
         sbuf_printf(out, "syntax error: bad value for %s: %s", d->name,
                     argv[1]);
         return GTP_FAIL;
     }
-    if (o.hash_mb != s->opt.hash_mb &&
-        session_set_hash(s, o.hash_mb) != 0) {
+    if (engine_set_options(e, &o) != 0) {
         sbuf_puts(out, "out of memory");
         return GTP_FAIL;
     }
-    if (d->offset == offsetof(struct options, seed))
-        rng_seed(&s->rng, o.seed);     /* same seed, same games again */
-    s->opt = o;
+    if (d->offset == offsetof(struct engine_options, seed))
+        engine_set_seed(e, o.seed);    /* same seed, same games again */
     return GTP_OK;
 }

@@ -12,148 +12,88 @@
 #include "search/bench.h"
 #include "search/search.h"
 
-/* The least time a search under a clock is given. */
+/* The least time an analysis is given (0 would mean no limit). */
 #define MIN_SEARCH_SECONDS 0.001
 
-/* The limits of a search of seconds under the session's options. */
-struct search_limits cmd_search_limits(const struct session *s,
-                                      double seconds)
-{
-    return (struct search_limits){
-        .seconds = seconds,
-        .max_nodes = s->opt.maxnodes,
-        .threads = s->opt.threads,
-        .seed = s->opt.seed ^ (uint64_t)s->nply,
-        .plies_left = s->opt.maxplies ? s->opt.maxplies - s->nply : 0,
-        .history = s->states,
-        .history_len = s->nply,
-        .method = (enum search_method)s->opt.method,
-        .stop = s->stop,
-        .progress = s->quiet ? NULL : s->log,
-    };
-}
-
-/* True if m is among the legal moves of the current position. */
-static bool is_legal(struct session *s, move_t m)
-{
-    int n;
-    const move_t *moves = session_legal_list(s, &n);
-    for (int i = 0; i < n; i++)
-        if (moves[i] == m)
-            return true;
-    return false;
-}
-
-/* The common part of genmove and reg_genmove: checks, searches within the
- * clock, and puts the chosen (verified legal) move in *m, the side in
- * *side and the time it took in *spent.  The caller charges the clock
- * once nothing else can fail. */
-static enum gtp_status choose_move(struct session *s, const char *color,
+/* The common part of genmove and reg_genmove: the colour, then the
+ * engine's choice (engine_choose_move) in *m, with the side in *side and
+ * the time it took in *spent. */
+static enum gtp_status choose_move(struct engine *e, const char *color,
                                    move_t *m, int *side_out, double *spent,
                                    struct sbuf *out)
 {
-    int side = cmd_color_arg(s, color, out);
+    int side = cmd_color_arg(e, color, out);
     if (side < 0)
         return GTP_FAIL;
-    if (session_outcome(s, NULL) != GAME_ONGOING) {
-        sbuf_puts(out, "the game is over");
+    int rc = engine_choose_move(e, side, m, spent);
+    if (rc != 0) {
+        cmd_engine_error(e, rc, out);
         return GTP_FAIL;
     }
-    const struct game_ops *g = s->game;
-    if (side != g->side_to_move(session_position(s))) {
-        sbuf_printf(out, "illegal move: it is %s's turn",
-                    g->side_names[g->side_to_move(session_position(s))]);
-        return GTP_FAIL;
-    }
-    /* The clock runs from here: creating the searcher counts too. */
-    double start = clock_now();
-    struct search *sr = session_searcher(s);
-    if (!sr) {
-        sbuf_puts(out, "out of memory");
-        return GTP_FAIL;
-    }
-    struct move_time t = clock_move_time(&s->clock, side, s->opt.movetime,
-                                         clock_moves_left(g,
-                                             session_position(s)));
-    double used = clock_now() - start;
-    struct search_limits lim = cmd_search_limits(s, t.hard - used);
-    lim.soft_seconds = t.soft - used;
-    lim.solve_first = true;
-    if (lim.seconds < MIN_SEARCH_SECONDS)
-        lim.seconds = MIN_SEARCH_SECONDS;  /* 0 would mean no limit */
-    if (lim.soft_seconds < MIN_SEARCH_SECONDS)
-        lim.soft_seconds = MIN_SEARCH_SECONDS;
-    struct search_result r;
-    if (search_run(sr, session_position(s), &lim, &r) != 0 ||
-        !is_legal(s, r.best)) {
-        sbuf_puts(out, "internal error: the search found no legal move");
-        return GTP_FAIL;
-    }
-    *spent = clock_now() - start;
     *side_out = side;
-    *m = r.best;
     return GTP_OK;
 }
 
-static void append_move(const struct session *s, move_t m, struct sbuf *out)
+static void append_move(const struct engine *e, move_t m, struct sbuf *out)
 {
     char text[MOVE_STR_MAX];
-    s->game->format_move(session_position(s), m, text);
+    e->game->format_move(engine_position(e), m, text);
     sbuf_puts(out, text);
 }
 
 /* Arguments: COLOR.  Fails: invalid color, game over, not COLOR's turn.
  * Returns: the move played, canonical. */
-enum gtp_status cmd_genmove(struct session *s, int argc, char **argv,
+enum gtp_status cmd_genmove(struct gtp_frontend *f, int argc, char **argv,
                             struct sbuf *out)
 {
+    struct engine *e = f->engine;
     (void)argc;
     move_t m;
     int side;
     double spent;
-    if (choose_move(s, argv[0], &m, &side, &spent, out) != GTP_OK)
+    if (choose_move(e, argv[0], &m, &side, &spent, out) != GTP_OK)
         return GTP_FAIL;
     /* Reply text first, then the move, then the clock: whatever fails
      * for lack of memory, nothing has changed (the dispatcher turns a
      * failed append into "out of memory"). */
-    append_move(s, m, out);
+    append_move(e, m, out);
     if (out->oom)
         return GTP_FAIL;
-    if (session_play(s, m) != 0) {
+    if (engine_play(e, m) != 0) {
         sbuf_reset(out);
         sbuf_puts(out, "out of memory");
         return GTP_FAIL;
     }
-    clock_spend(&s->clock, side, spent);
+    engine_charge(e, side, spent);
     return GTP_OK;
 }
 
-/* Arguments: COLOR.  As genmove, but the move is not played. */
-enum gtp_status cmd_reg_genmove(struct session *s, int argc, char **argv,
-                                struct sbuf *out)
+/* Arguments: COLOR.  As genmove, but nothing changes: the move is not
+ * played and the clock not charged (GTP: "effects: none").  Returns: the
+ * move, canonical. */
+enum gtp_status cmd_reg_genmove(struct gtp_frontend *f, int argc,
+                                char **argv, struct sbuf *out)
 {
+    struct engine *e = f->engine;
     (void)argc;
     move_t m;
     int side;
     double spent;
-    if (choose_move(s, argv[0], &m, &side, &spent, out) != GTP_OK)
+    if (choose_move(e, argv[0], &m, &side, &spent, out) != GTP_OK)
         return GTP_FAIL;
-    append_move(s, m, out);
-    if (out->oom)
-        return GTP_FAIL;
-    clock_spend(&s->clock, side, spent);
+    append_move(e, m, out);
     return GTP_OK;
 }
 
 /* Appends the principal variation of r, replayed on copies. */
-static void append_pv(const struct session *s, const struct search_result *r,
+static void append_pv(const struct engine *e, const struct search_result *r,
                       struct sbuf *out)
 {
-    const struct game_ops *g = s->game;
+    const struct game_ops *g = e->game;
     unsigned char *pos = malloc(g->state_size);
     if (!pos)
         return;
-    memcpy(pos, session_position(s), g->state_size);
+    memcpy(pos, engine_position(e), g->state_size);
     sbuf_puts(out, " pv");
     for (int i = 0; i < r->pv_len; i++) {
         char text[MOVE_STR_MAX];
@@ -165,74 +105,68 @@ static void append_pv(const struct session *s, const struct search_result *r,
 }
 
 /* The analyze line (commands.h). */
-void cmd_format_analysis(const struct session *s,
+void cmd_format_analysis(const struct engine *e,
                          const struct search_result *r, uint64_t nodes,
                          double seconds, struct sbuf *out)
 {
     sbuf_puts(out, "best ");
-    append_move(s, r->best, out);
+    append_move(e, r->best, out);
     double secs = seconds > 1e-6 ? seconds : 1e-6;
     sbuf_printf(out, " score %d depth %d nodes %llu nps %.0f time %.0f",
                 r->score, r->depth, (unsigned long long)nodes,
                 (double)nodes / secs, seconds * 1000);
-    append_pv(s, r, out);
+    append_pv(e, r, out);
 }
 
 /* The common part of analyze, analyze_stream and solve (commands.h). */
-struct search *cmd_prepare_search(struct session *s, int argc, char **argv,
-                                  double fallback, struct search_limits *lim,
-                                  struct sbuf *out)
+int cmd_analysis_limits(const struct engine *e, int argc, char **argv,
+                        double fallback, struct search_limits *lim,
+                        struct sbuf *out)
 {
     double seconds = fallback;
     if (argc == 1 && args_double(argv[0], 0.001, 86400, &seconds) != 0) {
         sbuf_printf(out, "syntax error: bad number of seconds: %s", argv[0]);
-        return NULL;
+        return -1;
     }
     if (seconds < MIN_SEARCH_SECONDS)     /* movetime 0: 0 means no limit */
         seconds = MIN_SEARCH_SECONDS;
-    if (session_outcome(s, NULL) != GAME_ONGOING) {
-        sbuf_puts(out, "the game is over");
-        return NULL;
-    }
-    struct search *sr = session_searcher(s);
-    if (!sr)
-        sbuf_puts(out, "out of memory");
-    *lim = cmd_search_limits(s, seconds);
-    return sr;
+    *lim = engine_search_limits(e, seconds);
+    return 0;
 }
 
 /* Arguments: [SECONDS] (default: movetime).  Fails: game over.
  * Returns: "best MOVE score S depth D nodes N nps X time MS pv ...". */
-enum gtp_status cmd_analyze(struct session *s, int argc, char **argv,
+enum gtp_status cmd_analyze(struct gtp_frontend *f, int argc, char **argv,
                             struct sbuf *out)
 {
+    struct engine *e = f->engine;
     struct search_limits lim;
     struct search_result r;
-    struct search *sr = cmd_prepare_search(s, argc, argv, s->opt.movetime,
-                                       &lim, out);
-    if (!sr)
+    if (cmd_analysis_limits(e, argc, argv, e->opt.movetime, &lim, out) != 0)
         return GTP_FAIL;
-    if (search_run(sr, session_position(s), &lim, &r) != 0) {
-        sbuf_puts(out, "the game is over");
+    int rc = engine_search(e, &lim, &r);
+    if (rc != 0) {
+        cmd_engine_error(e, rc, out);
         return GTP_FAIL;
     }
-    cmd_format_analysis(s, &r, r.nodes, r.seconds, out);
+    cmd_format_analysis(e, &r, r.nodes, r.seconds, out);
     return GTP_OK;
 }
 
 /* Arguments: [SECONDS] (default 10).  Fails: game over.  Returns: the
  * game value as final_score prints it plus a best move, e.g. "W+1 b2", or
  * "unknown" when the limits did not allow a proof. */
-enum gtp_status cmd_solve(struct session *s, int argc, char **argv,
+enum gtp_status cmd_solve(struct gtp_frontend *f, int argc, char **argv,
                           struct sbuf *out)
 {
+    struct engine *e = f->engine;
     struct search_limits lim;
     struct search_result r;
-    struct search *sr = cmd_prepare_search(s, argc, argv, 10.0, &lim, out);
-    if (!sr)
+    if (cmd_analysis_limits(e, argc, argv, 10.0, &lim, out) != 0)
         return GTP_FAIL;
-    if (search_solve(sr, session_position(s), &lim, &r) != 0) {
-        sbuf_puts(out, "the game is over");
+    int rc = engine_solve(e, &lim, &r);
+    if (rc != 0) {
+        cmd_engine_error(e, rc, out);
         return GTP_FAIL;
     }
     if (!r.proven) {
@@ -240,13 +174,13 @@ enum gtp_status cmd_solve(struct session *s, int argc, char **argv,
                     (unsigned long long)r.nodes, r.seconds);
         return GTP_OK;
     }
-    int side = s->game->side_to_move(session_position(s));
+    int side = e->game->side_to_move(engine_position(e));
     int first_margin = side == 0 ? r.margin : -r.margin;
     enum game_status st = first_margin > 0 ? GAME_WIN_FIRST
                         : first_margin < 0 ? GAME_WIN_SECOND : GAME_DRAW;
-    cmd_format_result(s, st, abs(first_margin), out);
+    cmd_format_result(e, st, abs(first_margin), out);
     sbuf_putc(out, ' ');
-    append_move(s, r.best, out);
+    append_move(e, r.best, out);
     return GTP_OK;
 }
 
@@ -264,9 +198,10 @@ static void bench_line(struct sbuf *out, const char *label, const char *unit,
  * total is a signature of the search's behaviour.  "bench perft" counts
  * the same positions to fixed depths: leaves per second measure the move
  * generators. */
-enum gtp_status cmd_bench(struct session *s, int argc, char **argv,
+enum gtp_status cmd_bench(struct gtp_frontend *f, int argc, char **argv,
                           struct sbuf *out)
 {
+    struct engine *e = f->engine;
     bool perft = argc > 0 && strcmp(argv[0], "perft") == 0;
     uint64_t max_nodes = BENCH_DEFAULT_NODES;
     if (perft ? argc > 1 :
@@ -283,8 +218,8 @@ enum gtp_status cmd_bench(struct session *s, int argc, char **argv,
         const struct game_ops *g = game_at(i);
         uint64_t count = 0;
         double secs = 0;
-        int rc = perft ? bench_perft(g, s->stop, &count, &secs)
-                       : bench_search(g, max_nodes, s->stop, &count, &secs,
+        int rc = perft ? bench_perft(g, e->stop, &count, &secs)
+                       : bench_search(g, max_nodes, e->stop, &count, &secs,
                                       &signature);
         if (rc != 0) {
             sbuf_reset(out);
@@ -305,9 +240,10 @@ enum gtp_status cmd_bench(struct session *s, int argc, char **argv,
 
 /* Arguments: MAIN BYO STONES (seconds, seconds, count).  Fails: negative
  * or malformed numbers.  Returns: nothing. */
-enum gtp_status cmd_time_settings(struct session *s, int argc, char **argv,
+enum gtp_status cmd_time_settings(struct gtp_frontend *f, int argc, char **argv,
                                   struct sbuf *out)
 {
+    struct engine *e = f->engine;
     (void)argc;
     double main_time, byo;
     long stones;
@@ -317,17 +253,18 @@ enum gtp_status cmd_time_settings(struct session *s, int argc, char **argv,
         sbuf_puts(out, "syntax error: usage: time_settings MAIN BYO STONES");
         return GTP_FAIL;
     }
-    clock_settings(&s->clock, main_time, byo, (int)stones);
+    time_control_set(&e->time_control, main_time, byo, (int)stones);
     return GTP_OK;
 }
 
 /* Arguments: COLOR SECONDS STONES.  Fails: invalid color or numbers.
  * Returns: nothing. */
-enum gtp_status cmd_time_left(struct session *s, int argc, char **argv,
+enum gtp_status cmd_time_left(struct gtp_frontend *f, int argc, char **argv,
                               struct sbuf *out)
 {
+    struct engine *e = f->engine;
     (void)argc;
-    int side = cmd_color_arg(s, argv[0], out);
+    int side = cmd_color_arg(e, argv[0], out);
     if (side < 0)
         return GTP_FAIL;
     double seconds;
@@ -337,6 +274,6 @@ enum gtp_status cmd_time_left(struct session *s, int argc, char **argv,
         sbuf_puts(out, "syntax error: usage: time_left COLOR SECONDS STONES");
         return GTP_FAIL;
     }
-    clock_left(&s->clock, side, seconds, (int)stones);
+    time_control_left(&e->time_control, side, seconds, (int)stones);
     return GTP_OK;
 }

@@ -1,5 +1,5 @@
 /* cmd_sgf.c -- loadsgf and printsgf: the game as an SGF record in the
- * format triad-match writes (src/match/sgf.c, doc/triad-match.md), so
+ * format triad-match writes (src/record/sgf.c, doc/triad-match.md), so
  * that GUIs can save and load games and replay tournament records. */
 #include "config.h"
 
@@ -9,8 +9,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "match/record.h"
-#include "match/sgf.h"
+#include "record/record.h"
+#include "record/sgf.h"
 #include "proto/commands.h"
 
 /* Largest SGF file loadsgf reads. */
@@ -38,7 +38,7 @@ static int read_file(const char *path, struct sbuf *out, struct sbuf *err)
 }
 
 /* Replays the record's moves from its start on a scratch position, so
- * that a bad record is refused before the session changes. */
+ * that a bad record is refused before the engine changes. */
 static int check_record(const struct game_record *r, struct sbuf *err)
 {
     const struct game_ops *g = r->game;
@@ -79,9 +79,10 @@ static int check_record(const struct game_record *r, struct sbuf *err)
  * is not legal (nothing changes then).  Returns: nothing; the game of the
  * record is set up from its start (XSTART) with its moves played, and a
  * resignation (XEND[resign]) is repeated. */
-enum gtp_status cmd_loadsgf(struct session *s, int argc, char **argv,
+enum gtp_status cmd_loadsgf(struct gtp_frontend *f, int argc, char **argv,
                             struct sbuf *out)
 {
+    struct engine *e = f->engine;
     (void)argc;
     struct sbuf text = SBUF_INIT;
     struct sbuf err = SBUF_INIT;
@@ -95,7 +96,7 @@ enum gtp_status cmd_loadsgf(struct session *s, int argc, char **argv,
         sbuf_printf(out, "syntax error: %s: %s", argv[0],
                     err.len ? sbuf_str(&err) : "no game in the file");
     } else if (check_record(&r, &err) != 0 ||
-               session_setposition(s, sbuf_str(&r.start), &err) != 0) {
+               engine_setposition(e, sbuf_str(&r.start), &err) != 0) {
         sbuf_printf(out, "syntax error: %s: %s", argv[0], sbuf_str(&err));
     } else {
         st = GTP_OK;
@@ -105,8 +106,8 @@ enum gtp_status cmd_loadsgf(struct session *s, int argc, char **argv,
              tok && st == GTP_OK; tok = strtok_r(NULL, " ", &save)) {
             move_t m;
             sbuf_reset(&err);
-            if (s->game->parse_move(session_position(s), tok, &m, &err) !=
-                    MOVE_PARSE_OK || session_play(s, m) != 0)
+            if (e->game->parse_move(engine_position(e), tok, &m, &err) !=
+                    MOVE_PARSE_OK || engine_play(e, m) != 0)
                 st = GTP_FAIL;      /* checked above: only memory */
         }
         if (!moves || st != GTP_OK) {
@@ -114,8 +115,8 @@ enum gtp_status cmd_loadsgf(struct session *s, int argc, char **argv,
             st = GTP_FAIL;
         } else if (r.end == END_RESIGN && r.result != GAME_DRAW &&
                    r.result != GAME_ONGOING &&
-                   session_outcome(s, NULL) == GAME_ONGOING) {
-            session_resign(s, r.result == GAME_WIN_FIRST ? 1 : 0);
+                   engine_outcome(e, NULL) == GAME_ONGOING) {
+            engine_resign(e, r.result == GAME_WIN_FIRST ? 1 : 0);
         }
         free(moves);
     }
@@ -125,21 +126,21 @@ enum gtp_status cmd_loadsgf(struct session *s, int argc, char **argv,
     return st;
 }
 
-/* Fills r from the session: the start position, the moves, who made
+/* Fills r from the engine: the start position, the moves, who made
  * them and the result so far. */
-static void session_record(const struct session *s, struct game_record *r)
+static void record_of_game(const struct engine *e, struct game_record *r)
 {
-    const struct game_ops *g = s->game;
+    const struct game_ops *g = e->game;
     r->game = g;
     for (int i = 0; i < 2; i++)
         snprintf(r->names[i], sizeof r->names[i], "%s", g->side_names[i]);
-    r->seed = s->opt.seed;
+    r->seed = e->opt.seed;
     int margin = 0;
-    r->result = session_outcome(s, &margin);
+    r->result = engine_outcome(e, &margin);
     r->margin = margin;
-    bool rules_ended = s->game->outcome(session_position(s), NULL) !=
+    bool rules_ended = e->game->outcome(engine_position(e), NULL) !=
                        GAME_ONGOING;
-    r->end = s->resigned ? END_RESIGN
+    r->end = e->resigned ? END_RESIGN
            : r->result != GAME_ONGOING && !rules_ended ? END_ADJUDICATED
            : END_NORMAL;
     time_t now = time(NULL);
@@ -148,34 +149,35 @@ static void session_record(const struct session *s, struct game_record *r)
     strftime(r->date, sizeof r->date, "%Y-%m-%d", &tm);
     /* The engine keeps the start as a position, not as setup words: the
      * record says so, and triad-match --merge replays it from XSTART. */
-    g->to_string(s->states, &r->start);
+    g->to_string(engine_position_at(e, 0), &r->start);
     r->from_position = true;
-    for (int k = 0; k < s->nply; k++) {
-        const void *pos = s->states + (size_t)k * g->state_size;
+    for (int k = 0; k < e->nply; k++) {
+        const void *pos = engine_position_at(e, k);
         char text[MOVE_STR_MAX];
-        g->format_move(pos, s->moves[k], text);
+        g->format_move(pos, e->moves[k], text);
         sbuf_printf(&r->moves, "%s%s", k ? " " : "", text);
         sbuf_putc(&r->sides, "WB"[g->side_to_move(pos)]);
     }
-    r->nmoves = s->nply;
+    r->nmoves = e->nply;
     for (int i = 0; i < 2; i++)        /* the engine played both sides */
-        sbuf_printf(&r->timectl[i], "movetime %g", s->opt.movetime);
+        sbuf_printf(&r->timectl[i], "movetime %g", e->opt.movetime);
     if (r->result == GAME_ONGOING)
         sbuf_puts(&r->reason, "game in progress");
     else
-        cmd_format_result(s, r->result, margin, &r->reason);
+        cmd_format_result(e, r->result, margin, &r->reason);
 }
 
 /* Arguments: none.  Returns: the game so far as an SGF record (multi-line,
  * starting on the line after "= "); RE is "?" while the game goes on. */
-enum gtp_status cmd_printsgf(struct session *s, int argc, char **argv,
+enum gtp_status cmd_printsgf(struct gtp_frontend *f, int argc, char **argv,
                              struct sbuf *out)
 {
+    struct engine *e = f->engine;
     (void)argc;
     (void)argv;
     struct game_record r;
     record_init(&r);
-    session_record(s, &r);
+    record_of_game(e, &r);
     sbuf_putc(out, '\n');
     sgf_write(&r, PACKAGE_NAME " " PACKAGE_VERSION, out);
     bool oom = record_oom(&r);

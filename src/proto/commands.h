@@ -29,7 +29,7 @@ HANDLER(solve) HANDLER(time_left) HANDLER(time_settings)
 /* Shared helpers of the handlers. */
 
 /* Appends "W+n", "B+n", "W+", "B+" or "0" for a finished game. */
-void cmd_format_result(const struct session *s, enum game_status st,
+void cmd_format_result(const struct engine *e, enum game_status st,
                        int margin, struct sbuf *out);
 
 /* The name of the i-th setting of set_option, or NULL past the last. */
@@ -37,28 +37,26 @@ const char *cmd_option_name(size_t i);
 
 /* Parses a colour argument; on failure appends the error text and
  * returns -1. */
-int cmd_color_arg(const struct session *s, const char *word,
+int cmd_color_arg(const struct engine *e, const char *word,
                   struct sbuf *out);
+
+/* Appends the reply text of an engine error code rc (engine.h). */
+void cmd_engine_error(const struct engine *e, int rc, struct sbuf *out);
 
 struct search_limits;
 struct search_result;
 
-/* The search limits of the session's options for a search of seconds. */
-struct search_limits cmd_search_limits(const struct session *s,
-                                       double seconds);
-
 /* Appends "best MOVE score S depth D nodes N nps X time MS pv ..." for
  * result r, with the given node count and time. */
-void cmd_format_analysis(const struct session *s,
+void cmd_format_analysis(const struct engine *e,
                          const struct search_result *r, uint64_t nodes,
                          double seconds, struct sbuf *out);
 
-/* The common start of the analysing commands: the optional SECONDS
- * argument (argv[0] when argc is 1; fallback otherwise), a game still
- * going on, and the searcher.  Returns the searcher with *lim filled, or
- * NULL with the error text in out. */
-struct search *cmd_prepare_search(struct session *s, int argc, char **argv,
-                                  double fallback, struct search_limits *lim,
-                                  struct sbuf *out);
+/* The limits of the analysing commands: the optional SECONDS argument
+ * (argv[0] when argc is 1; fallback otherwise) and the engine's options.
+ * Returns 0 with *lim filled, or -1 with the error text in out. */
+int cmd_analysis_limits(const struct engine *e, int argc, char **argv,
+                        double fallback, struct search_limits *lim,
+                        struct sbuf *out);
 
 #endif

@@ -51,15 +51,15 @@ static void offer_commands(struct cands *c)
         offer(c, table[i].name);
 }
 
-static void offer_moves(struct cands *c, const struct session *s)
+static void offer_moves(struct cands *c, const struct engine *e)
 {
-    move_t *moves = malloc(sizeof *moves * (size_t)s->game->max_moves);
+    move_t *moves = malloc(sizeof *moves * (size_t)e->game->max_moves);
     if (!moves)
         return;
-    int n = session_legal_moves(s, moves);
+    int n = engine_legal_moves(e, moves);
     for (int i = 0; i < n; i++) {
         char text[MOVE_STR_MAX];
-        s->game->format_move(session_position(s), moves[i], text);
+        e->game->format_move(engine_position(e), moves[i], text);
         offer(c, text);
     }
     free(moves);
@@ -101,7 +101,7 @@ static int words_before(const char *line, int start, char first[2][WORD_MAX])
 char **complete_words(void *ctx, const char *line, int start,
                       const char *word)
 {
-    const struct session *s = ctx;
+    const struct engine *e = ctx;
     struct cands c = { NULL, 0, 0, word, false, false };
     char first[2][WORD_MAX];
     int nth = words_before(line, start, first);
@@ -118,14 +118,14 @@ char **complete_words(void *ctx, const char *line, int start,
         c.any_case = true;
         if (nth == 1)
             for (int side = 0; side < 2; side++)
-                offer(&c, s->game->side_names[side]);
+                offer(&c, e->game->side_names[side]);
         /* After a colour, only that side's moves: none when it is the
          * other side's turn. */
         bool colour_ok = nth == 1 ||
-            session_parse_color(s, first[1]) ==
-                s->game->side_to_move(session_position(s));
+            engine_parse_color(e, first[1]) ==
+                e->game->side_to_move(engine_position(e));
         if (!strcmp(cmd, "play") && nth <= 2 && colour_ok)
-            offer_moves(&c, s);
+            offer_moves(&c, e);
     } else if (!strcmp(cmd, "set_option") && nth == 1) {
         for (size_t i = 0; cmd_option_name(i); i++)
             offer(&c, cmd_option_name(i));
@@ -139,12 +139,12 @@ char **complete_words(void *ctx, const char *line, int start,
     return c.list;
 }
 
-void complete_prompt(const struct session *s, struct sbuf *out)
+void complete_prompt(const struct engine *e, struct sbuf *out)
 {
-    const void *pos = session_position(s);
-    if (session_outcome(s, NULL) != GAME_ONGOING)
-        sbuf_printf(out, "triad %s (over)> ", s->game->name);
+    const void *pos = engine_position(e);
+    if (engine_outcome(e, NULL) != GAME_ONGOING)
+        sbuf_printf(out, "triad %s (over)> ", e->game->name);
     else
-        sbuf_printf(out, "triad %s %s> ", s->game->name,
-                    s->game->side_names[s->game->side_to_move(pos)]);
+        sbuf_printf(out, "triad %s %s> ", e->game->name,
+                    e->game->side_names[e->game->side_to_move(pos)]);
 }

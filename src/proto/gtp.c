@@ -118,14 +118,24 @@ static bool all_digits(const char *s)
     return true;
 }
 
-int gtp_stream_line(struct session *s, const char *line)
+void gtp_frontend_init(struct gtp_frontend *f, struct engine *e)
 {
-    if (!s->reply_started)
-        fprintf(s->reply_out, "=%s \n", s->reply_id);
-    s->reply_started = true;
-    fprintf(s->reply_out, "%s\n", line);
-    fflush(s->reply_out);
-    return ferror(s->reply_out) ? -1 : 0;
+    *f = (struct gtp_frontend){ .engine = e, .reply_text = SBUF_INIT };
+}
+
+void gtp_frontend_done(struct gtp_frontend *f)
+{
+    sbuf_free(&f->reply_text);
+}
+
+int gtp_stream_line(struct gtp_frontend *f, const char *line)
+{
+    if (!f->reply_started)
+        fprintf(f->reply_out, "=%s \n", f->reply_id);
+    f->reply_started = true;
+    fprintf(f->reply_out, "%s\n", line);
+    fflush(f->reply_out);
+    return ferror(f->reply_out) ? -1 : 0;
 }
 
 /* Writes "=id text\n\n" (or '?'), dropping empty lines inside text; after
@@ -154,7 +164,7 @@ static void write_reply(FILE *out, bool ok, bool started, const char *id,
     fflush(out);
 }
 
-static enum gtp_status dispatch(struct session *s, int argc, char **argv,
+static enum gtp_status dispatch(struct gtp_frontend *f, int argc, char **argv,
                                 struct sbuf *text)
 {
     const struct gtp_command *cmd = gtp_find(argv[0]);
@@ -168,7 +178,7 @@ static enum gtp_status dispatch(struct session *s, int argc, char **argv,
                     cmd->args[0] ? " " : "", cmd->args);
         return GTP_FAIL;
     }
-    enum gtp_status st = cmd->run(s, nargs, argv + 1, text);
+    enum gtp_status st = cmd->run(f, nargs, argv + 1, text);
     if (text->oom) {
         sbuf_reset(text);
         sbuf_puts(text, "out of memory");
@@ -177,11 +187,11 @@ static enum gtp_status dispatch(struct session *s, int argc, char **argv,
     return st;
 }
 
-/* The reply buffer the session keeps between commands: up to this size. */
+/* The reply buffer the front end keeps between commands: up to this size. */
 #define GTP_REPLY_KEEP ((size_t)64 << 10)
 
-enum gtp_status gtp_execute(struct session *s, const char *line, size_t len,
-                            FILE *out)
+enum gtp_status gtp_execute(struct gtp_frontend *f, const char *line,
+                            size_t len, FILE *out)
 {
     char *clean = gtp_preprocess(line, len);
     char **words = NULL;
@@ -192,7 +202,7 @@ enum gtp_status gtp_execute(struct session *s, const char *line, size_t len,
         return GTP_OK;
     }
     enum gtp_status st = GTP_FAIL;
-    struct sbuf *text = &s->reply_text;   /* kept: no allocation per reply */
+    struct sbuf *text = &f->reply_text;   /* kept: no allocation per reply */
     sbuf_reset(text);
     const char *id = "";
     if (nwords < 0) {
@@ -201,16 +211,16 @@ enum gtp_status gtp_execute(struct session *s, const char *line, size_t len,
         int first = 0;
         if (all_digits(words[0]))
             id = words[first++];
-        s->reply_out = out;
-        s->reply_id = id;
-        s->reply_started = false;
+        f->reply_out = out;
+        f->reply_id = id;
+        f->reply_started = false;
         if (first == nwords)
             sbuf_puts(text, "syntax error: missing command");
         else
-            st = dispatch(s, nwords - first, words + first, text);
+            st = dispatch(f, nwords - first, words + first, text);
     }
-    write_reply(out, st != GTP_FAIL, s->reply_started, id, sbuf_str(text));
-    s->reply_started = false;
+    write_reply(out, st != GTP_FAIL, f->reply_started, id, sbuf_str(text));
+    f->reply_started = false;
     if (text->cap > GTP_REPLY_KEEP)       /* a long reply's memory goes back */
         sbuf_free(text);
     free(words);

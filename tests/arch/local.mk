@@ -5,7 +5,7 @@
 # Makefile.am; paths are relative to the top directory.
 
 ARCH_SH_TESTS = tests/arch/map.sh tests/arch/config-first.sh \
-	tests/arch/self-contained.sh
+	tests/arch/self-contained.sh tests/arch/layering.sh
 EXTRA_DIST += tests/arch/local.mk tests/arch/toy.c tests/arch/toygame.sh \
 	$(ARCH_SH_TESTS)
 TESTS += $(ARCH_SH_TESTS)

@@ -9,7 +9,10 @@
 #     and patterns with <g> standing for a game's name;
 #   * the transition lines are still true: no "To come:" file exists yet
 #     and every "To go:" file still does.  Once the branch they wait for
-#     is merged, the map must be brought up to date and the line deleted.
+#     is merged, the map must be brought up to date and the line deleted;
+#   * the layering table ("| files | may include |") holds: every C file
+#     under src/ falls under a row (its own, or else its folder's) and
+#     includes ("dir/file.h") only what that row lists.
 # Runs from the source tree (no git needed, so it works in distcheck).
 # ARCH_SRCDIR: the top source directory.
 set -eu
@@ -57,4 +60,50 @@ for f in $(cat "$work/to-go"); do
     fi
 done
 [ -s "$work/named" ] || say "names no file at all"
+
+# The layering table: "SUBJECT ALLOWED..." per row, backquotes and commas
+# dropped, from the header row to the first line that is not a row.
+awk '/^\| files \| may include \|$/ { on = 1; next }
+     on && !/^\|/ { exit }
+     on && /^\| `/ { gsub(/[`,|]/, " "); $1 = $1; print }' "$doc" \
+    > "$work/layers"
+[ -s "$work/layers" ] && grep -q '^src/core/ ' "$work/layers" ||
+    say "has no layering table (| files | may include |)"
+# Every quoted include with a folder, as "FILE INCLUDED".
+include='^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*/[^"]*\)".*'
+find src -type f \( -name '*.c' -o -name '*.h' \) | LC_ALL=C sort |
+    while read -r f; do
+        sed -n "s|$include|\\1|p" "$f" | sed "s|^|$f src/|"
+    done > "$work/includes"
+[ -s "$work/includes" ] || say "found no #include under src/"
+find src -type f \( -name '*.c' -o -name '*.h' \) | LC_ALL=C sort |
+    awk -v doc="$doc" '
+    FILENAME == ARGV[1] { allow[$1] = $0; next }
+    FILENAME == ARGV[2] { inc[$1] = inc[$1] " " $2; next }
+    {
+        # The most specific row: the file itself, else its nearest folder.
+        row = ""
+        if ($1 in allow) row = allow[$1]
+        else for (d = $1; sub(/[^\/]*\/?$/, "", d) && d != "";)
+            if (d in allow) { row = allow[d]; break }
+        if (row == "") {
+            printf "%s: no layering row covers %s\n", doc, $1 > "/dev/stderr"
+            bad = 1; next
+        }
+        n = split(row, ok, " ")
+        m = split(inc[$1], got, " ")
+        for (i = 1; i <= m; i++) {
+            fine = 0
+            for (j = 2; j <= n && !fine; j++)
+                fine = got[i] == ok[j] || (ok[j] ~ /\/$/ &&
+                       substr(got[i], 1, length(ok[j])) == ok[j])
+            if (!fine) {
+                printf "%s: %s includes %s, which its layering row (%s) " \
+                       "does not list\n", doc, $1, got[i], ok[1] \
+                       > "/dev/stderr"
+                bad = 1
+            }
+        }
+    }
+    END { exit bad }' "$work/layers" "$work/includes" - || bad=1
 exit $bad

@@ -3,8 +3,9 @@
 # doc/architecture.md with the toy game of tests/arch/toy.c, in a scratch
 # directory (the tree is not changed), and shows that the shared code
 # takes the new game without another edit: the contract and protocol
-# suites pass with four games, and triad lists, sets up, plays and
-# benchmarks the toy.
+# suites pass with four games, triad lists, sets up, plays and
+# benchmarks the toy, and triad-match plays a short match of it between
+# two such engines, whose records merge back to the same score.
 #
 # Environment (set by tests/arch/local.mk): TOY_CC, TOY_CFLAGS, TOY_LIBS,
 # TOY_CHECK_CFLAGS, TOY_CHECK_LIBS, TOY_READLINE_CFLAGS, TOY_READLINE_LIBS,
@@ -64,10 +65,32 @@ compile $TOY_READLINE_CFLAGS "$src/src/main.c" "$src"/src/io/*.c \
     fail "--help does not list the toy"
 printf '%s\n' 'setup toy' 'play first 3' 'set_option maxnodes 2000' \
     'genmove second' 'position' 'bench 1000' 'quit' |
-    "$work/triad" --quiet > "$work/session.out"
-cat "$work/session.out"
-grep -Eq '^= toy:(9|10|11):F$' "$work/session.out" ||
+    "$work/triad" --quiet > "$work/triad.out"
+cat "$work/triad.out"
+grep -Eq '^= toy:(9|10|11):F$' "$work/triad.out" ||
     fail "no toy position after genmove"
-grep -q '^toy  *nodes ' "$work/session.out" || fail "bench skipped the toy"
-if grep -q '^?' "$work/session.out"; then fail "a command failed"; fi
-echo "toygame: the toy passed check_contract, check_proto and triad"
+grep -q '^toy  *nodes ' "$work/triad.out" || fail "bench skipped the toy"
+if grep -q '^?' "$work/triad.out"; then fail "a command failed"; fi
+
+# triad-match, unchanged: a short match of the toy between two triads.
+# shellcheck disable=SC2086
+compile "$src"/src/match/*.c $lib $TOY_LIBS -o "$work/triad-match"
+"$work/triad-match" --game toy --engine "$work/triad" --name one \
+    --engine "$work/triad" --name two --movetime 0.02 --grace 30 \
+    --games 2 --records "$work/toy.sgf" > "$work/match.out" 2>&1 ||
+    { cat "$work/match.out"; fail "the toy match failed"; }
+cat "$work/match.out"
+[ "$(grep -c '^Finished game' "$work/match.out")" -eq 2 ] ||
+    fail "the toy match did not finish 2 games"
+grep -q '^Forfeits: one 0 (0 on time), two 0 (0 on time)$' \
+    "$work/match.out" || fail "forfeits in the toy match"
+score=$(grep '^Score of one vs two: ' "$work/match.out") ||
+    fail "no score line"
+[ "$(grep -c 'XGAME\[toy\]' "$work/toy.sgf")" -eq 2 ] ||
+    fail "no 2 toy records"
+"$work/triad-match" --merge "$work/toy.sgf" > "$work/merge.out" 2>&1 ||
+    { cat "$work/merge.out"; fail "the toy records do not merge"; }
+[ "$(grep '^Score of' "$work/merge.out")" = "$score" ] ||
+    fail "the merged toy records give another score"
+echo "toygame: the toy passed check_contract, check_proto, triad and" \
+    "triad-match"

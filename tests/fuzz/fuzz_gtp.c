@@ -1,7 +1,7 @@
 /* fuzz_gtp.c -- libFuzzer harness: whole protocol input streams.
  *
  * The input (any bytes, at most FUZZ_MAX_INPUT) is split at '\n' and every
- * line goes through gtp_execute() on a session reset to its fresh state
+ * line goes through gtp_execute() on an engine reset to its fresh state
  * (seed 1; see reset()), exactly as main.c's loop does, until the input
  * ends or a line quits.
  *
@@ -28,8 +28,8 @@
 
 #include "fuzz_common.h"
 #include "games/games.h"
+#include "engine/engine.h"
 #include "proto/gtp.h"
-#include "proto/session.h"
 
 #define MAX_WORDS 4
 
@@ -41,61 +41,64 @@ struct replies {
     size_t size;
 };
 
-/* One session serves every input, reset at the start of each: creating
- * a session and its searcher (table, workers, move lists) for every input
+/* One engine serves every input, reset at the start of each: creating
+ * an engine and its searcher (table, workers, move lists) for every input
  * cost about 6 ms of CPU under ASan, so fuzz_gtp ran 20-500 inputs a
  * second.  The reset makes each input start from the same state as a
- * fresh session: the default game, seed 1 and the harness's options; the
+ * fresh engine: the default game, seed 1 and the harness's options; the
  * searcher is kept, and with one thread and a node budget every search
  * starts from an empty table (search.c), so results do not depend on
  * earlier inputs.  With it, the reply stream.  The fuzzer's single
  * mutable object, as libFuzzer harnesses need one. */
 struct harness {
-    struct session session;
+    struct engine engine;
+    struct gtp_frontend gtp;      /* the engine's */
     struct replies out;
 };
 static struct harness *harness;
 
-static void configure(struct session *s, const char *line)
+static void configure(struct gtp_frontend *f, const char *line)
 {
     FILE *null = fopen("/dev/null", "w");
     if (!null)
         abort();
-    gtp_execute(s, line, strlen(line), null);
+    gtp_execute(f, line, strlen(line), null);
     fclose(null);
 }
 
 /* The harness's caps: see the head of this file. */
-static const struct options harness_options = {
+static const struct engine_options harness_options = {
     .seed = 1, .threads = 1, .movetime = 0.01, .maxnodes = 50,
     .hash_mb = 1, .maxplies = 0, .method = 0,
 };
 
-static void reset(struct session *s)
+static void reset(struct harness *h)
 {
-    if (s->opt.hash_mb != harness_options.hash_mb)
-        configure(s, "set_option hash 1");
+    struct engine *e = &h->engine;
+    if (e->opt.hash_mb != harness_options.hash_mb)
+        configure(&h->gtp, "set_option hash 1");
     struct sbuf err = SBUF_INIT;
-    if (session_setup(s, game_at(0), 0, NULL, &err) != 0)
+    if (engine_setup(e, game_at(0), 0, NULL, &err) != 0)
         abort();
     sbuf_free(&err);
-    s->opt = harness_options;
-    clock_reset(&s->clock);
-    rng_seed(&s->rng, harness_options.seed);
+    e->opt = harness_options;
+    time_control_reset(&e->time_control);
+    rng_seed(&e->rng, harness_options.seed);
 }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc, (void)argv;
     harness = calloc(1, sizeof *harness);
-    if (!harness || session_init(&harness->session, 1) != 0)
+    if (!harness || engine_init(&harness->engine, 1) != 0)
         abort();
+    gtp_frontend_init(&harness->gtp, &harness->engine);
     struct replies *out = &harness->out;
     out->mem = open_memstream(&out->buf, &out->size);
     if (!out->mem)
         abort();
-    harness->session.quiet = true;
-    configure(&harness->session, "set_option hash 1");
+    harness->engine.quiet = true;
+    configure(&harness->gtp, "set_option hash 1");
     return 0;
 }
 
@@ -176,12 +179,12 @@ struct snapshot {
     int nply;
     move_t last_move;
     unsigned char state[SNAPSHOT_STATE_MAX];
-    struct options opt;
-    struct clock_state clock;
+    struct engine_options opt;
+    struct time_control clock;
     struct rng rng;
 };
 
-static void take(struct snapshot *p, const struct session *s)
+static void take(struct snapshot *p, const struct engine *s)
 {
     size_t size = s->game->state_size;
     if (size > SNAPSHOT_STATE_MAX)
@@ -189,19 +192,19 @@ static void take(struct snapshot *p, const struct session *s)
     p->game = s->game;
     p->nply = s->nply;
     p->last_move = s->nply ? s->moves[s->nply - 1] : MOVE_NONE;
-    memcpy(p->state, session_position(s), size);
+    memcpy(p->state, engine_position(s), size);
     p->opt = s->opt;
-    p->clock = s->clock;
+    p->clock = s->time_control;
     p->rng = s->rng;
 }
 
-static bool unchanged(const struct snapshot *p, const struct session *s)
+static bool unchanged(const struct snapshot *p, const struct engine *s)
 {
     return p->game == s->game && p->nply == s->nply &&
            p->last_move == (s->nply ? s->moves[s->nply - 1] : MOVE_NONE) &&
-           memcmp(p->state, session_position(s), s->game->state_size) == 0 &&
+           memcmp(p->state, engine_position(s), s->game->state_size) == 0 &&
            memcmp(&p->opt, &s->opt, sizeof p->opt) == 0 &&
-           memcmp(&p->clock, &s->clock, sizeof p->clock) == 0 &&
+           memcmp(&p->clock, &s->time_control, sizeof p->clock) == 0 &&
            memcmp(&p->rng, &s->rng, sizeof p->rng) == 0;
 }
 
@@ -233,8 +236,8 @@ static void check_framing(const char *r, size_t len, const char *id)
     }
 }
 
-/* Runs one line; returns false when the session ended. */
-static bool run_line(struct session *s, struct replies *out,
+/* Runs one line; returns false when the connection ended. */
+static bool run_line(struct harness *h, struct replies *out,
                      const char *line, size_t len)
 {
     char *buf, *w[MAX_WORDS], *id;
@@ -243,11 +246,12 @@ static bool run_line(struct session *s, struct replies *out,
         free(buf);
         return true;
     }
+    const struct engine *s = &h->engine;
     struct snapshot before;
     take(&before, s);
     fflush(out->mem);
     size_t start = out->size;
-    enum gtp_status st = gtp_execute(s, line, len, out->mem);
+    enum gtp_status st = gtp_execute(&h->gtp, line, len, out->mem);
     fflush(out->mem);
     const char *reply = out->buf + start;
     size_t rlen = out->size - start;
@@ -258,10 +262,10 @@ static bool run_line(struct session *s, struct replies *out,
     } else {
         check_framing(reply, rlen, id);
         if (reply[0] == '?' && !unchanged(&before, s))
-            fuzz_fail("failed command changed the session: %.*s",
+            fuzz_fail("failed command changed the engine: %.*s",
                       (int)rlen, reply);
     }
-    const void *pos = session_position(s);
+    const void *pos = engine_position(s);
     if (s->game->hash_full && s->game->hash(pos) != s->game->hash_full(pos))
         fuzz_fail("%s: hash differs from hash_full", s->game->name);
     free(buf);
@@ -272,18 +276,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size > FUZZ_MAX_INPUT)
         return 0;
-    struct session *s = &harness->session;
+    const struct engine *s = &harness->engine;
     struct replies *out = &harness->out;
-    reset(s);
+    reset(harness);
     rewind(out->mem);
     const char *p = (const char *)data, *end = p + size;
     bool alive = true;
     while (alive && p < end) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
-        alive = run_line(s, out, p, len);
+        alive = run_line(harness, out, p, len);
         p += len + 1;
     }
-    fuzz_check_position(s->game, session_position(s), false);
+    fuzz_check_position(s->game, engine_position(s), false);
     return 0;
 }

@@ -7,13 +7,13 @@
  * is missing), and the private XGAME property names the game for our own
  * tools.
  */
-#ifndef TRIAD_MATCH_SGF_H
-#define TRIAD_MATCH_SGF_H
+#ifndef TRIAD_RECORD_SGF_H
+#define TRIAD_RECORD_SGF_H
 
 #include <stddef.h>
 
 #include "core/sbuf.h"
-#include "match/record.h"
+#include "record/record.h"
 
 /* Appends the SGF text of rec (ending in ")\n") to out; app is the
  * writer's name and version for the AP property. */

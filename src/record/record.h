@@ -1,19 +1,22 @@
 /* record.h -- the record of one finished game: who played which side,
- * how it started, every move and how it ended.  The referee fills it, the
- * SGF writer prints it, the merge mode parses it back.
+ * how it started, every move and how it ended.  triad-match's referee
+ * fills it and its merge mode parses it back, the engine's printsgf and
+ * loadsgf fill and read it, and sgf.h writes and reads it as SGF.
  *
  * "W" in results is always the first player (side 0: DVONN and Cephalopod
  * White, Truchet Light) and "B" the second, as in final_score.
  */
-#ifndef TRIAD_MATCH_RECORD_H
-#define TRIAD_MATCH_RECORD_H
+#ifndef TRIAD_RECORD_RECORD_H
+#define TRIAD_RECORD_RECORD_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
 #include "core/game.h"
 #include "core/sbuf.h"
-#include "match/options.h"
+
+#define RECORD_NAME_MAX 64      /* engine names, NUL included           */
+#define RECORD_RUN_MAX 64       /* run ids, NUL included                */
 
 enum end_kind {
     END_NORMAL = 0,     /* the rules ended the game                     */
@@ -28,14 +31,14 @@ enum end_kind {
 struct game_record {
     long number;                    /* 0-based game number in the match */
     const struct game_ops *game;
-    char names[2][MATCH_NAME_MAX];  /* engine A, engine B                */
+    char names[2][RECORD_NAME_MAX]; /* engine A, engine B                */
     int a_side;                     /* the side engine A played, 0 or 1  */
     enum game_status result;        /* never GAME_ONGOING once finished  */
     int margin;                     /* winner's margin (END_NORMAL)      */
     enum end_kind end;
     int faulty;                     /* engine (0 = A) that forfeited, -1 */
     uint64_t seed;                  /* the match seed                    */
-    char run_id[MATCH_RUN_MAX];     /* the run that played it, "" if the
+    char run_id[RECORD_RUN_MAX];    /* the run that played it, "" if the
                                        record predates run ids           */
     int opening_plies;              /* random plies at the start         */
     int nmoves;

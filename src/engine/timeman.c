@@ -1,7 +1,8 @@
-/* timeman.c -- GTP clocks and the per-move time budget (see timeman.h). */
+/* timeman.c -- the time control: clocks and the per-move time budget
+ * (see timeman.h). */
 #include "config.h"
 
-#include "proto/timeman.h"
+#include "engine/timeman.h"
 
 /* Time kept back for process and pipe latency on every move. */
 #define RESERVE_FRACTION 0.03
@@ -18,15 +19,15 @@
 #define SPARE_MOVES 1
 #define DEFAULT_MOVES_LEFT 30
 
-void clock_reset(struct clock_state *c)
+void time_control_reset(struct time_control *c)
 {
-    *c = (struct clock_state){ .limited = false };
+    *c = (struct time_control){ .limited = false };
 }
 
-void clock_settings(struct clock_state *c, double main_time, double byo,
-                    int stones)
+void time_control_set(struct time_control *c, double main_time, double byo,
+                      int stones)
 {
-    clock_reset(c);
+    time_control_reset(c);
     if (byo > 0 && stones == 0)
         return;                       /* GTP: no time limit */
     c->limited = true;
@@ -43,14 +44,15 @@ void clock_settings(struct clock_state *c, double main_time, double byo,
     }
 }
 
-void clock_left(struct clock_state *c, int side, double seconds, int stones)
+void time_control_left(struct time_control *c, int side, double seconds,
+                       int stones)
 {
     c->limited = true;      /* a controller may send time_left alone */
     c->left[side] = seconds;
     c->stones_left[side] = stones;
 }
 
-void clock_spend(struct clock_state *c, int side, double seconds)
+void time_control_spend(struct time_control *c, int side, double seconds)
 {
     if (!c->limited)
         return;
@@ -80,15 +82,16 @@ static double less_reserve(double t, double floor_cap)
     return t < floor ? floor : t;
 }
 
-int clock_moves_left(const struct game_ops *g, const void *st)
+int time_control_moves_left(const struct game_ops *g, const void *st)
 {
     int left = g->expected_moves_left ? g->expected_moves_left(st)
                                       : DEFAULT_MOVES_LEFT;
     return (left < 1 ? 1 : left) + SPARE_MOVES;
 }
 
-struct move_time clock_move_time(const struct clock_state *c, int side,
-                                 double movetime, int moves_left)
+struct move_time time_control_move_time(const struct time_control *c,
+                                        int side, double movetime,
+                                        int moves_left)
 {
     if (!c->limited) {
         double t = less_reserve(movetime, MIN_BUDGET);

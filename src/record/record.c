@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "match/record.h"
+#include "record/record.h"
 
 void record_init(struct game_record *r)
 {

@@ -8,11 +8,12 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "games/games.h"
-#include "match/sgf.h"
+#include "record/sgf.h"
 
 #define MOVES_PER_LINE 10
 #define IDENT_MAX 16
@@ -173,10 +174,10 @@ static int read_ident(struct parser *p, char id[IDENT_MAX])
     return n ? 0 : fail(p, "expected a property");
 }
 
-static int copy_name(struct parser *p, char dst[MATCH_NAME_MAX],
+static int copy_name(struct parser *p, char dst[RECORD_NAME_MAX],
                      const struct sbuf *v)
 {
-    if (v->len == 0 || v->len >= MATCH_NAME_MAX ||
+    if (v->len == 0 || v->len >= RECORD_NAME_MAX ||
         strlen(sbuf_str(v)) != v->len)
         return fail(p, "bad engine name");
     memcpy(dst, v->buf, v->len + 1);
@@ -227,7 +228,7 @@ static int root_value(struct parser *p, const char *id, int k,
         return rc;
     }
     if (strcmp(id, "XRUN") == 0) {
-        if (v->len == 0 || v->len >= MATCH_RUN_MAX ||
+        if (v->len == 0 || v->len >= RECORD_RUN_MAX ||
             strlen(sbuf_str(v)) != v->len)
             return fail(p, "bad XRUN");
         memcpy(r->run_id, v->buf, v->len + 1);

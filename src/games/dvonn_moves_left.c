@@ -1,4 +1,4 @@
-/* dvonn_clock.c -- how many moves of the current one's weight DVONN's
+/* dvonn_moves_left.c -- how many moves of the current one's weight DVONN's
  * clock must still pay for (game_ops.expected_moves_left): the time
  * manager gives the current move that share of the clock.  The games
  * behind the weights are in doc/search.md ("Time"). */
@@ -37,7 +37,7 @@ static int stacking_work(int occupied)
     return work;
 }
 
-int dv_clock_moves_left(const void *st)
+int dv_expected_moves_left(const void *st)
 {
     const struct dv_state *p = st;
     int work, now;

@@ -1,18 +1,18 @@
-/* timeman.h -- GTP clocks (time_settings / time_left) and the time a
- * move may take.
+/* timeman.h -- the time control: both sides' clocks (GTP's time_settings
+ * and time_left) and the time a move may take.
  *
  * GTP semantics: MAIN seconds of main time, then Canadian byo-yomi of BYO
  * seconds for every STONES moves; BYO > 0 with STONES = 0 means no limit.
  * The engine keeps its own clock between time_left updates.
  */
-#ifndef TRIAD_PROTO_TIMEMAN_H
-#define TRIAD_PROTO_TIMEMAN_H
+#ifndef TRIAD_ENGINE_TIMEMAN_H
+#define TRIAD_ENGINE_TIMEMAN_H
 
 #include <stdbool.h>
 
 #include "core/game.h"
 
-struct clock_state {
+struct time_control {
     bool limited;          /* a time limit is in force               */
     double main_time;      /* as given by time_settings              */
     double byo_time;
@@ -22,22 +22,23 @@ struct clock_state {
 };
 
 /* No time limit (the start state). */
-void clock_reset(struct clock_state *c);
+void time_control_reset(struct time_control *c);
 
 /* time_settings; all arguments already validated as non-negative. */
-void clock_settings(struct clock_state *c, double main_time, double byo,
-                    int stones);
+void time_control_set(struct time_control *c, double main_time, double byo,
+                      int stones);
 
 /* time_left for side. */
-void clock_left(struct clock_state *c, int side, double seconds, int stones);
+void time_control_left(struct time_control *c, int side, double seconds,
+                       int stones);
 
 /* Charges side for a move that took seconds. */
-void clock_spend(struct clock_state *c, int side, double seconds);
+void time_control_spend(struct time_control *c, int side, double seconds);
 
 /* The moves the clock is spread over in position *st of game g: the
  * game's estimate (game_ops.expected_moves_left, 30 without one) plus a
  * spare one. */
-int clock_moves_left(const struct game_ops *g, const void *st);
+int time_control_moves_left(const struct game_ops *g, const void *st);
 
 /* The time of one move, in seconds: the search aims at soft (it starts no
  * new iteration after it) and stops at hard, hard >= soft. */
@@ -51,7 +52,8 @@ struct move_time {
  * spread over moves_left expected moves, and hard a few shares, neither
  * more than half of what is left (plus most of a byo-yomi move).  In
  * byo-yomi both are the period's share. */
-struct move_time clock_move_time(const struct clock_state *c, int side,
-                                 double movetime, int moves_left);
+struct move_time time_control_move_time(const struct time_control *c,
+                                        int side, double movetime,
+                                        int moves_left);
 
 #endif
