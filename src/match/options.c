@@ -112,6 +112,7 @@ void options_usage(FILE *out)
 "                         default 0, or %d for %s)\n"
 "  --records FILE         append an SGF record of every game to FILE\n"
 "  --sprt E0,E1,A,B       stop early once the SPRT accepts H0 or H1\n"
+"  --sprt-model MODEL     pentanomial (game pairs, default) or trinomial\n"
 "  --restart              new engine processes for every game\n"
 "  --run-id ID            the run's identity in the records (default:\n"
 "                         random); give the shards of one match the same\n"
@@ -251,7 +252,25 @@ static int parse_sprt(struct match_conf *c, const char *s, struct sbuf *err)
         return -1;
     }
     c->use_sprt = true;
-    c->sprt = (struct sprt_params){ v[0], v[1], v[2], v[3] };
+    c->sprt.elo0 = v[0];
+    c->sprt.elo1 = v[1];
+    c->sprt.alpha = v[2];
+    c->sprt.beta = v[3];
+    return 0;
+}
+
+static int set_sprt_model(struct match_conf *c, const char *s,
+                          struct sbuf *err)
+{
+    if (strcmp(s, "pentanomial") == 0)
+        c->sprt.model = SPRT_PENTANOMIAL;
+    else if (strcmp(s, "trinomial") == 0)
+        c->sprt.model = SPRT_TRINOMIAL;
+    else {
+        sbuf_printf(err, "bad --sprt-model: %s (trinomial or pentanomial)",
+                    s);
+        return -1;
+    }
     return 0;
 }
 
@@ -410,7 +429,7 @@ enum {
     OPT_RANDOM_PLIES, OPT_RESTART, OPT_STDERR, OPT_MERGE, OPT_QUIET,
     OPT_HELP, OPT_VERSION, OPT_RUN_ID, OPT_FORMAT, OPT_OPENINGS,
     OPT_MAKE_OPENINGS, OPT_BALANCE, OPT_ADJ_RESIGN, OPT_ADJ_SOLVE,
-    OPT_ENGINE_TC
+    OPT_ENGINE_TC, OPT_SPRT_MODEL
 };
 
 static const struct option longopts[] = {
@@ -430,6 +449,7 @@ static const struct option longopts[] = {
     { "records", required_argument, NULL, OPT_RECORDS },
     { "maxplies", required_argument, NULL, OPT_MAXPLIES },
     { "sprt", required_argument, NULL, OPT_SPRT },
+    { "sprt-model", required_argument, NULL, OPT_SPRT_MODEL },
     { "setup", required_argument, NULL, OPT_SETUP },
     { "random-start", no_argument, NULL, OPT_RANDOM_START },
     { "dvonn-random", no_argument, NULL, OPT_RANDOM_START },
@@ -549,6 +569,7 @@ static int one_option(struct match_conf *c, int id, const char *arg,
     case OPT_ENGINE_TC: return set_engine_clock(c, arg, err);
     case OPT_RECORDS: c->records = arg; return 0;
     case OPT_SPRT: return parse_sprt(c, arg, err);
+    case OPT_SPRT_MODEL: return set_sprt_model(c, arg, err);
     case OPT_SETUP: return set_setup(c, arg, err);
     case OPT_RANDOM_START: c->random_start = true; return 0;
     case OPT_RESTART: c->restart = true; return 0;
@@ -701,6 +722,7 @@ enum options_result options_parse(struct match_conf *c, int argc,
         .games = 2, .concurrency = 1, .time_mode = TIME_MOVETIME,
         .movetime = DEFAULT_MOVETIME, .grace = -1, .seed = 1,
         .maxplies = -1, .balance = DEFAULT_BALANCE,
+        .sprt.model = SPRT_PENTANOMIAL,
     };
     struct each_list each = { 0, { NULL } };
     bool movetime_given = false;

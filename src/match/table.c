@@ -41,6 +41,18 @@ void table_add(struct xtable *t, int i, int j, int result, int faulty,
     }
 }
 
+void table_add_pair(struct xtable *t, int i, int j, int r1, int r2,
+                    bool broken)
+{
+    if (broken) {
+        t->pairs[i][j].broken++;
+        t->pairs[j][i].broken++;
+        return;
+    }
+    t->pairs[i][j].n[pairs_outcome(r1, r2)]++;
+    t->pairs[j][i].n[pairs_outcome(-r1, -r2)]++;
+}
+
 long table_games(const struct xtable *t)
 {
     long n = 0;
