@@ -13,6 +13,7 @@ MATCH_SOURCES = \
 	src/match/progress.c src/match/progress.h \
 	src/match/rating.c src/match/rating.h \
 	src/match/referee.c src/match/referee.h \
+	src/match/resume.c src/match/resume.h \
 	src/match/schedule.c src/match/schedule.h \
 	src/match/pairs.c src/match/pairs.h \
 	src/match/stats.c src/match/stats.h \
@@ -37,7 +38,7 @@ dist_doc_DATA += doc/triad-match.md
 MATCH_SH_TESTS = tests/match/selfplay.sh tests/match/faults.sh \
 	tests/match/records.sh tests/match/tournament.sh \
 	tests/match/openings.sh tests/match/adjudicate.sh \
-	tests/match/slurm.sh tests/match/clocks.sh
+	tests/match/slurm.sh tests/match/clocks.sh tests/match/resume.sh
 EXTRA_DIST += doc/triad-match.1 src/match/local.mk $(MATCH_SH_TESTS) \
 	tests/match/fake-engine.sh tests/match/common.sh scripts/slurm/submit.sh \
 	scripts/slurm/match-task.sh scripts/slurm/merge.sh

@@ -9,6 +9,7 @@
 
 #include "match/merge.h"
 #include "match/options.h"
+#include "match/resume.h"
 #include "match/suitegen.h"
 #include "match/tourney.h"
 
@@ -19,6 +20,25 @@ static void open_std_fds(void)
     for (int fd = 0; fd < 3; fd++)
         if (fcntl(fd, F_GETFD) < 0 && open("/dev/null", O_RDWR) != fd)
             exit(MATCH_EXIT_FAILURE);
+}
+
+/* A match, continued from its records with --resume. */
+static int play(struct match_conf *c)
+{
+    struct resumed done = { 0, NULL };
+    struct sbuf err = SBUF_INIT;
+    int rc = c->resume ? resume_load(c, &done, &err) : 0;
+    int status;
+    if (rc != 0) {
+        fprintf(stderr, "triad-match: --resume: %s\n", sbuf_str(&err));
+        status = rc == -2 ? MATCH_EXIT_USAGE : MATCH_EXIT_FAILURE;
+    } else {
+        status = tourney_run(c, "triad-match:" PACKAGE_VERSION, stdout,
+                             &done);
+    }
+    resume_free(&done);
+    sbuf_free(&err);
+    return status;
 }
 
 int main(int argc, char **argv)
@@ -47,8 +67,7 @@ int main(int argc, char **argv)
         else if (c.make_openings)
             status = suitegen_run(&c, stdout);
         else
-            status = tourney_run(&c, "triad-match:" PACKAGE_VERSION,
-                                 stdout);
+            status = play(&c);
         break;
     }
     options_free(&c);

@@ -111,6 +111,8 @@ void options_usage(FILE *out)
 "  --maxplies N           adjudicate a draw after N plies (0 = never;\n"
 "                         default 0, or %d for %s)\n"
 "  --records FILE         append an SGF record of every game to FILE\n"
+"  --resume               continue the match whose games are in --records\n"
+"                         (same options; the run id is the records')\n"
 "  --sprt E0,E1,A,B       stop early once the SPRT accepts H0 or H1\n"
 "  --sprt-model MODEL     pentanomial (game pairs, default) or trinomial\n"
 "  --restart              new engine processes for every game\n"
@@ -391,8 +393,9 @@ static int set_run_id(struct match_conf *c, const char *id,
 
 /* A fresh run id: 64 random bits (the clock and the process id if the
  * kernel has no randomness to give). */
-static void draw_run_id(char id[MATCH_RUN_MAX])
+void options_new_run_id(struct match_conf *c)
 {
+    char *id = c->run_id;
     uint64_t bits;
     if (getrandom(&bits, sizeof bits, GRND_NONBLOCK) != (ssize_t)sizeof bits) {
         struct timespec ts;
@@ -429,7 +432,7 @@ enum {
     OPT_RANDOM_PLIES, OPT_RESTART, OPT_STDERR, OPT_MERGE, OPT_QUIET,
     OPT_HELP, OPT_VERSION, OPT_RUN_ID, OPT_FORMAT, OPT_OPENINGS,
     OPT_MAKE_OPENINGS, OPT_BALANCE, OPT_ADJ_RESIGN, OPT_ADJ_SOLVE,
-    OPT_ENGINE_TC, OPT_SPRT_MODEL
+    OPT_ENGINE_TC, OPT_SPRT_MODEL, OPT_RESUME
 };
 
 static const struct option longopts[] = {
@@ -455,6 +458,7 @@ static const struct option longopts[] = {
     { "dvonn-random", no_argument, NULL, OPT_RANDOM_START },
     { "random-plies", required_argument, NULL, OPT_RANDOM_PLIES },
     { "restart", no_argument, NULL, OPT_RESTART },
+    { "resume", no_argument, NULL, OPT_RESUME },
     { "run-id", required_argument, NULL, OPT_RUN_ID },
     { "format", required_argument, NULL, OPT_FORMAT },
     { "openings", required_argument, NULL, OPT_OPENINGS },
@@ -573,6 +577,7 @@ static int one_option(struct match_conf *c, int id, const char *arg,
     case OPT_SETUP: return set_setup(c, arg, err);
     case OPT_RANDOM_START: c->random_start = true; return 0;
     case OPT_RESTART: c->restart = true; return 0;
+    case OPT_RESUME: c->resume = true; return 0;
     case OPT_RUN_ID: return set_run_id(c, arg, err);
     case OPT_FORMAT: return set_format(c, arg, err);
     case OPT_OPENINGS: c->openings = arg; return 0;
@@ -680,6 +685,11 @@ static int finish_engines(struct match_conf *c, const struct each_list *ea,
 static int finish(struct match_conf *c, bool movetime_given,
                   const struct each_list *each, struct sbuf *err)
 {
+    if (c->resume && (c->merge || c->make_openings)) {
+        sbuf_puts(err, "--resume continues a match: not with --merge or "
+                  "--make-openings");
+        return -1;
+    }
     if (c->merge)
         return 0;
     if (!c->game) {
@@ -702,8 +712,12 @@ static int finish(struct match_conf *c, bool movetime_given,
     if (c->maxplies < 0)
         c->maxplies = c->game->max_game_plies ? 0
                                               : DEFAULT_MAXPLIES_UNBOUNDED;
-    if (!c->run_id[0])
-        draw_run_id(c->run_id);
+    if (c->resume && !c->records) {
+        sbuf_puts(err, "--resume needs --records (the games played so far)");
+        return -1;
+    }
+    if (!c->run_id[0] && !c->resume)   /* --resume: the records' run */
+        options_new_run_id(c);
     if (c->openings &&
         (c->setup_given || c->random_start || c->random_plies)) {
         sbuf_puts(err, "--openings excludes --setup, --random-start and "

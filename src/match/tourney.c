@@ -221,6 +221,8 @@ static long take_game(struct tourney *t)
 {
     pthread_mutex_lock(&t->lock);
     long g = -1;
+    while (t->next < t->c->games && t->slots[t->next].done)
+        t->next++;                      /* in the records (--resume) */
     if (!atomic_load(&t->stop) && t->next < t->c->games)
         g = t->next++;
     pthread_mutex_unlock(&t->lock);
@@ -318,6 +320,28 @@ static int run_workers(struct tourney *t)
     pthread_sigmask(SIG_SETMASK, &old, NULL);
     free(tid);
     return started > 0 ? 0 : -1;
+}
+
+/* The games of *done enter as finished games whose records are already
+ * written; those of the in-order prefix are accounted for at once (and
+ * may decide the SPRT before any game is played). */
+static void preload(struct tourney *t, const struct resumed *done)
+{
+    for (long i = 0; i < done->n; i++) {
+        const struct resumed_game *d = &done->games[i];
+        struct slot *s = &t->slots[d->index];
+        struct scheduled sch;
+        schedule_game(t->c, t->c->first_game + d->index, &sch);
+        s->engines[0] = sch.engines[0];
+        s->engines[1] = sch.engines[1];
+        s->done = true;
+        s->a_result = d->a_result;
+        s->faulty = d->faulty;
+        s->end = d->end;
+        tally(&t->running, s->a_result);
+        t->finished++;
+    }
+    advance_prefix(t);
 }
 
 static void print_header(const struct tourney *t)
@@ -428,7 +452,8 @@ static void close_files(struct tourney *t)
         close(t->stderr_fd);
 }
 
-int tourney_run(const struct match_conf *c, const char *app, FILE *out)
+int tourney_run(const struct match_conf *c, const char *app, FILE *out,
+                const struct resumed *done)
 {
     struct tourney t = { .c = c, .app = app, .out = out, .stderr_fd = -1 };
     atomic_init(&t.stop, false);
@@ -448,6 +473,11 @@ int tourney_run(const struct match_conf *c, const char *app, FILE *out)
         warn_concurrency(c);
         if (!c->quiet)
             print_header(&t);
+        if (done && done->n && !c->quiet)
+            fprintf(out, "Resumed: %ld games of run %s found in %s\n",
+                    done->n, c->run_id, c->records);
+        if (done)
+            preload(&t, done);
         if (run_workers(&t) == 0) {
             account_rest(&t);
             print_summary(&t);
