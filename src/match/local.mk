@@ -38,7 +38,8 @@ dist_doc_DATA += doc/triad-match.md
 MATCH_SH_TESTS = tests/match/selfplay.sh tests/match/faults.sh \
 	tests/match/records.sh tests/match/tournament.sh \
 	tests/match/openings.sh tests/match/adjudicate.sh \
-	tests/match/slurm.sh tests/match/clocks.sh tests/match/resume.sh
+	tests/match/slurm.sh tests/match/clocks.sh tests/match/resume.sh \
+	tests/match/options.sh
 EXTRA_DIST += doc/triad-match.1 src/match/local.mk $(MATCH_SH_TESTS) \
 	tests/match/fake-engine.sh tests/match/common.sh scripts/slurm/submit.sh \
 	scripts/slurm/match-task.sh scripts/slurm/merge.sh
