@@ -218,8 +218,7 @@ static int add_entry(struct merger *m, const struct game_record *r)
     return 0;
 }
 
-/* Reads a whole file into a malloc'd buffer; NULL on failure. */
-static char *slurp(const char *path, size_t *len)
+char *merge_read_file(const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
@@ -258,7 +257,7 @@ static void merge_record(struct merger *m, const char *path, long k,
 static void merge_file(struct merger *m, const char *path)
 {
     size_t len = 0;
-    char *text = slurp(path, &len);
+    char *text = merge_read_file(path, &len);
     if (!text) {
         fprintf(stderr, "triad-match: cannot read %s: %s\n", path,
                 strerror(errno));

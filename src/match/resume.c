@@ -23,30 +23,14 @@ struct records_text {
 static int read_records(const char *path, struct records_text *f,
                         struct sbuf *err)
 {
-    f->text = NULL;
     f->len = 0;
-    FILE *in = fopen(path, "rb");
-    if (!in) {
-        if (errno == ENOENT)
-            return 0;
-        sbuf_printf(err, "cannot read %s: %s", path, strerror(errno));
-        return -1;
-    }
-    struct sbuf b = SBUF_INIT;
-    char chunk[65536];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, in)) > 0)
-        sbuf_putn(&b, chunk, n);
-    bool bad = ferror(in) || b.oom;
-    fclose(in);
-    if (bad) {
-        sbuf_free(&b);
-        sbuf_printf(err, "cannot read %s", path);
-        return -1;
-    }
-    f->text = b.buf;
-    f->len = b.len;
-    return 0;
+    errno = 0;
+    f->text = merge_read_file(path, &f->len);
+    if (f->text || errno == ENOENT)
+        return 0;
+    sbuf_printf(err, "cannot read %s: %s", path,
+                errno ? strerror(errno) : "read error");
+    return -1;
 }
 
 /* Is the text from pos on the start of one game tree cut short (a run
