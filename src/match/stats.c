@@ -154,13 +154,11 @@ static const char *const verdicts[] = {
     "continue", "H0 accepted", "H1 accepted"
 };
 
-/* "Pairs: N (LL a, LD b, DD+WL c, WD d, WW e), Elo ... +/- ..., nElo
- * ... +/- ...", and the pairs left out. */
-static void print_pairs(FILE *out, const struct pairs *pairs)
+void stats_print_pairs(FILE *out, const struct pairs *pairs)
 {
     struct pair_estimate e;
     pairs_estimate(pairs, &e);
-    fprintf(out, "Pairs: %ld (LL %ld, LD %ld, DD+WL %ld, WD %ld, WW %ld), "
+    fprintf(out, "%ld (LL %ld, LD %ld, DD+WL %ld, WD %ld, WW %ld), "
             "Elo ", pairs_count(pairs), pairs->n[PAIR_LL],
             pairs->n[PAIR_LD], pairs->n[PAIR_DD_WL], pairs->n[PAIR_WD],
             pairs->n[PAIR_WW]);
@@ -171,6 +169,13 @@ static void print_pairs(FILE *out, const struct pairs *pairs)
     print_num(out, e.nelo);
     fputs(" +/- ", out);
     print_num(out, e.nelo_margin);
+}
+
+/* "Pairs: ..." and the pairs left out. */
+static void print_pairs(FILE *out, const struct pairs *pairs)
+{
+    fputs("Pairs: ", out);
+    stats_print_pairs(out, pairs);
     fputc('\n', out);
     if (pairs->broken)
         fprintf(out, "Pairs left out: %ld (a forfeit in one of their "

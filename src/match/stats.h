@@ -76,6 +76,10 @@ enum sprt_verdict stats_sprt_verdict(const struct score *s,
                                      const struct pairs *pairs,
                                      const struct sprt_params *p);
 
+/* The pair counts and Elo: "N (LL a, LD b, DD+WL c, WD d, WW e), Elo
+ * x +/- y, nElo x +/- y" (no newline). */
+void stats_print_pairs(FILE *out, const struct pairs *pairs);
+
 /* "Score of A vs B: W - L - D [0.650] N", then "Elo difference: ...",
  * then (if pairs is not NULL) the pairs' counts and Elo, then (if p is
  * not NULL) the SPRT of p's model ("SPRT: ...") and of the other one, to

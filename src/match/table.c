@@ -157,9 +157,33 @@ static void print_ratings(const struct xtable *t, FILE *out, int w)
     }
 }
 
+/* The game pairs of every pairing that played some, from the first
+ * engine's side. */
+static void print_pairings(const struct xtable *t, FILE *out, int w)
+{
+    bool title = false;
+    for (int i = 0; i < t->n; i++)
+        for (int j = i + 1; j < t->n; j++) {
+            const struct pairs *p = &t->pairs[i][j];
+            if (!pairs_count(p) && !p->broken)
+                continue;
+            if (!title)
+                fputs("Game pairs per pairing (outcomes for the first "
+                      "engine):\n", out);
+            title = true;
+            fprintf(out, "  %-*s vs %-*s ", w, t->names[i], w,
+                    t->names[j]);
+            stats_print_pairs(out, p);
+            if (p->broken)
+                fprintf(out, "; %ld left out", p->broken);
+            fputc('\n', out);
+        }
+}
+
 void table_print(const struct xtable *t, FILE *out)
 {
     int w = name_width(t);
     print_cross(t, out, w);
     print_ratings(t, out, w);
+    print_pairings(t, out, w);
 }
