@@ -6,15 +6,15 @@
 # before.  A record cut short by the kill is removed and its game played
 # again; --merge of the records gives the same pair statistics; records
 # that do not belong to the command line (another seed, other engines)
-# are a usage error that plays nothing; --resume without records is a new
-# match.
+# are a usage error that plays nothing; a match the SPRT decided stays
+# decided; --resume without records is a new match.
 # Environment: TRIAD, TRIAD_MATCH (set by make check), srcdir.
 test_name=resume
 . "${srcdir:-.}/tests/match/common.sh"
 pid=
 on_exit='[ -n "$pid" ] && kill "$pid" 2>/dev/null'
 
-# match RECORDS OUT [OPTION]...: 16 Cephalopod 3x3 games of two
+# match RECORDS OUT [OPTION]...: 24 Cephalopod 3x3 games of two
 # node-limited triads (alpha-beta against MCTS) and an SPRT that does not
 # decide so soon; run in a subshell, which it replaces (so that $! is
 # triad-match's process id).
@@ -26,7 +26,7 @@ match() {
         --engine "$TRIAD" --name ab --option maxnodes=3000 \
         --engine "$TRIAD" --name mcts --option method=mcts \
         --option maxnodes=3000 --each-option threads=1 --grace 30 \
-        --games 16 --sprt -30,30,0.01,0.01 --records "$tmp/$records" "$@" \
+        --games 24 --sprt -30,30,0.01,0.01 --records "$tmp/$records" "$@" \
         > "$tmp/$out" 2> "$tmp/$out.err"
 }
 
@@ -42,26 +42,26 @@ games() {
 
 # 1. In one go.
 (match whole.sgf whole.out --run-id whole) || fail "uninterrupted match: $?"
-[ "$(grep -c '^(;' "$tmp/whole.sgf")" -eq 16 ] || fail "16 records"
-grep -q '^Pairs: 8 ' "$tmp/whole.out" || fail "no pair statistics"
+[ "$(grep -c '^(;' "$tmp/whole.sgf")" -eq 24 ] || fail "24 records"
+grep -q '^Pairs: 12 ' "$tmp/whole.out" || fail "no pair statistics"
 
-# 2. The same match killed after five games, then resumed (the run id
+# 2. The same match killed after four games, then resumed (the run id
 # comes from the records).
 (match part.sgf part.out --run-id whole --concurrency 2) &
 pid=$!
 i=0
-while [ "$(cat "$tmp/part.sgf" 2>/dev/null | grep -c '^(;')" -lt 5 ]; do
+while [ "$(cat "$tmp/part.sgf" 2>/dev/null | grep -c '^(;')" -lt 4 ]; do
     i=$((i + 1))
-    [ $i -le 600 ] || fail "no five games in 60 s"
+    [ $i -le 1200 ] || fail "no four games in 60 s"
     kill -0 "$pid" 2>/dev/null || fail "the match ended before the kill"
-    sleep 0.1
+    sleep 0.05
 done
 kill -KILL "$pid"
 wait "$pid" 2>/dev/null
 pid=
 played=$(grep -c '^(;' "$tmp/part.sgf")
 echo "killed after $played games"
-[ "$played" -lt 16 ] || fail "the kill came too late ($played games)"
+[ "$played" -lt 24 ] || fail "the kill came too late ($played games)"
 # A record cut short, as a kill while writing leaves it: removed.
 printf '(;FF[4]CA[UTF-8]AP[triad-match:0.1.0]GM[1002]XGAME[cephal' \
     >> "$tmp/part.sgf"
@@ -84,7 +84,7 @@ cmp -s "$tmp/whole.sum" "$tmp/resumed.sum" ||
 (match part.sgf again.out --resume) || fail "second resume: $?"
 summary "$tmp/again.out" | cmp -s "$tmp/whole.sum" - ||
     fail "a finished match resumed changed the statistics"
-[ "$(grep -c '^(;' "$tmp/part.sgf")" -eq 16 ] || fail "games added"
+[ "$(grep -c '^(;' "$tmp/part.sgf")" -eq 24 ] || fail "games added"
 
 # 4. --merge of the records: the same pair statistics.
 "$TRIAD_MATCH" --merge "$tmp/part.sgf" --sprt -30,30,0.01,0.01 > "$tmp/merge.out" \
@@ -100,13 +100,26 @@ grep -q 'does not belong to this command line: another --seed' \
     "$tmp/seed.out.err" || fail "another seed: reason"
 "$TRIAD_MATCH" --game cephalopod --setup 3x3 --random-plies 2 \
     --engine "$TRIAD" --name other --engine "$TRIAD" --name mcts \
-    --games 16 --records "$tmp/copy.sgf" --resume > "$tmp/eng.out" \
+    --games 24 --records "$tmp/copy.sgf" --resume > "$tmp/eng.out" \
     2> "$tmp/eng.err"
 [ $? -eq 2 ] || fail "other engines: not a usage error"
 grep -q 'other engines' "$tmp/eng.err" || fail "other engines: reason"
 cmp -s "$tmp/part.sgf" "$tmp/copy.sgf" || fail "a refused resume wrote"
 
-# 6. --resume of nothing: a new match.
+# 6. A match the SPRT decided, resumed: decided again from the records,
+# nothing played.
+(match sprt.sgf sprt.out --sprt 0,400) || fail "sprt match: $?"
+grep -q '^SPRT decided after [0-9]* games$' "$tmp/sprt.out" ||
+    fail "the SPRT did not decide"
+n=$(grep -c '^(;' "$tmp/sprt.sgf")
+(match sprt.sgf sprt2.out --sprt 0,400 --resume) || fail "sprt resume: $?"
+[ "$(summary "$tmp/sprt2.out")" = "$(summary "$tmp/sprt.out")" ] ||
+    fail "the decided match resumed says something else"
+grep -q "^SPRT decided after $n games\$" "$tmp/sprt2.out" ||
+    fail "resumed SPRT verdict"
+[ "$(grep -c '^(;' "$tmp/sprt.sgf")" -eq "$n" ] || fail "games added"
+
+# 7. --resume of nothing: a new match.
 (match new.sgf new.out --resume --games 2) || fail "resume of nothing: $?"
 [ "$(grep -c '^(;' "$tmp/new.sgf")" -eq 2 ] || fail "new match"
 exit 0
