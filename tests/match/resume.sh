@@ -6,7 +6,8 @@
 # before.  A record cut short by the kill is removed and its game played
 # again; --merge of the records gives the same pair statistics; records
 # that do not belong to the command line (another seed, other engines)
-# are a usage error that plays nothing; a match the SPRT decided stays
+# are a usage error that plays nothing; a records file that a running
+# match holds is refused; a match the SPRT decided stays
 # decided; --resume without records is a new match.
 # Environment: TRIAD, TRIAD_MATCH (set by make check), srcdir.
 test_name=resume
@@ -56,6 +57,10 @@ while [ "$(cat "$tmp/part.sgf" 2>/dev/null | grep -c '^(;')" -lt 4 ]; do
     kill -0 "$pid" 2>/dev/null || fail "the match ended before the kill"
     sleep 0.05
 done
+# While it runs, its records are its own: a second match refuses them.
+(match part.sgf busy.out --resume)
+[ $? -eq 1 ] && grep -q 'part.sgf is in use by another process' \
+    "$tmp/busy.out.err" || fail "a records file in use was not refused"
 kill -KILL "$pid"
 wait "$pid" 2>/dev/null
 pid=
