@@ -341,6 +341,7 @@ static void preload(struct tourney *t, const struct resumed *done)
         tally(&t->running, s->a_result);
         t->finished++;
     }
+    t->progress.resumed = done->n;
     advance_prefix(t);
 }
 
