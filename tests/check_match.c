@@ -355,6 +355,9 @@ static const char *const bad_options[][14] = {
       NULL },
     { "--game", "dvonn", "--engine", "a", "--engine", "b", "--sprt", "0,5",
       "--sprt-model", "binomial", NULL },
+    { "--game", "dvonn", "--engine", "a", "--engine", "b", "--resume",
+      NULL },                                       /* no --records */
+    { "--merge", "--resume", "x.sgf", NULL },
     { "--merge", NULL },
     { "--merge", "--engine", "a", "x.sgf", NULL },
     { "--bogus", NULL },

@@ -109,6 +109,10 @@ grep -q 'does not belong to this command line: another --seed' \
     2> "$tmp/eng.err"
 [ $? -eq 2 ] || fail "other engines: not a usage error"
 grep -q 'other engines' "$tmp/eng.err" || fail "other engines: reason"
+(match copy.sgf short.out --resume --games 10)
+[ $? -eq 2 ] || fail "games beyond --games: not a usage error"
+grep -q "not among this command's games" "$tmp/short.out.err" ||
+    fail "games beyond --games: reason"
 cmp -s "$tmp/part.sgf" "$tmp/copy.sgf" || fail "a refused resume wrote"
 
 # 6. A match the SPRT decided, resumed: decided again from the records,
