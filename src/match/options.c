@@ -382,7 +382,7 @@ static const struct option_spec option_table[] = {
       "program)" },
     { "option", "NAME=VALUE", OPT_OPTION, "'set_option NAME VALUE' for the "
       "last --engine" },
-    { "each-option", "N=V", OPT_EACH, "the same for both engines" },
+    { "each-option", "NAME=VALUE", OPT_EACH, "the same for both engines" },
     { "games", "N", OPT_GAMES, "games to play (default 2); colours "
       "alternate\npair by pair, both games of a pair share the start" },
     { "first-game", "K", OPT_FIRST, "number of the first game, even "
