@@ -45,7 +45,7 @@ START_TEST(test_elo_60_30_10)
     ck_assert_double_eq_tol(e.margin, 68.458, 1e-3);
     ck_assert_double_eq_tol(e.los, 0.999217, 1e-6);
     ck_assert_double_eq_tol(e.draw_ratio, 0.1, 1e-12);
-    struct sprt_params p = { 0, 10, 0.05, 0.05 };
+    struct sprt_params p = { 0, 10, 0.05, 0.05, SPRT_TRINOMIAL };
     ck_assert_double_eq_tol(stats_sprt_llr(&s, &p), 1.01461, 1e-5);
     double lo;
     double hi;
@@ -62,7 +62,7 @@ END_TEST
  * (H1); the mirror 900 - 1000 - 2100 twice over: LLR -5.3... (H0). */
 START_TEST(test_sprt_verdicts)
 {
-    struct sprt_params p = { 0, 5, 0.05, 0.05 };
+    struct sprt_params p = { 0, 5, 0.05, 0.05, SPRT_TRINOMIAL };
     struct score s = { 1000, 900, 2100 };
     struct elo_estimate e;
     stats_estimate(&s, &e);
@@ -98,11 +98,11 @@ START_TEST(test_stats_edges)
     stats_estimate(&draws, &e);
     ck_assert_double_eq(e.elo, 0);
     ck_assert_double_eq(e.los, 0.5);
-    struct sprt_params p = { -5, 5, 0.05, 0.05 };
+    struct sprt_params p = { -5, 5, 0.05, 0.05, SPRT_TRINOMIAL };
     ck_assert_double_eq(stats_sprt_llr(&draws, &p), 0);
     ck_assert_double_eq(stats_sprt_llr(&none, &p), 0);
     ck_assert_double_eq(stats_sprt_llr(&all, &p), 0);   /* no loss yet */
-    struct sprt_params p10 = { 0, 10, 0.05, 0.05 };
+    struct sprt_params p10 = { 0, 10, 0.05, 0.05, SPRT_TRINOMIAL };
     struct score one_each = { 1, 1, 0 };
     /* n = 2, p = 0.5, var = 0.25: 2 * 0.014387 * -0.014387 / 0.5 */
     ck_assert_double_eq_tol(stats_sprt_llr(&one_each, &p10), -0.000828,
@@ -121,7 +121,7 @@ START_TEST(test_stats_print)
     FILE *f = open_memstream(&text, &size);
     ck_assert_ptr_nonnull(f);
     struct score s = { 60, 30, 10 };
-    struct sprt_params p = { 0, 10, 0.05, 0.05 };
+    struct sprt_params p = { 0, 10, 0.05, 0.05, SPRT_PENTANOMIAL };
     stats_print(f, "A", "B", &s, NULL, &p);
     fclose(f);
     ck_assert_str_eq(text,
