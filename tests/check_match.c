@@ -14,10 +14,12 @@
 #include "match/engine.h"
 #include "match/merge.h"
 #include "match/opening.h"
+#include "match/pairs.h"
 #include "match/options.h"
 #include "record/record.h"
 #include "record/sgf.h"
 #include "match/stats.h"
+#include "match/table.h"
 #include "tap_main.h"
 
 /* ---- statistics ---------------------------------------------------- */
@@ -43,14 +45,14 @@ START_TEST(test_elo_60_30_10)
     ck_assert_double_eq_tol(e.margin, 68.458, 1e-3);
     ck_assert_double_eq_tol(e.los, 0.999217, 1e-6);
     ck_assert_double_eq_tol(e.draw_ratio, 0.1, 1e-12);
-    struct sprt_params p = { 0, 10, 0.05, 0.05 };
+    struct sprt_params p = { 0, 10, 0.05, 0.05, SPRT_TRINOMIAL };
     ck_assert_double_eq_tol(stats_sprt_llr(&s, &p), 1.01461, 1e-5);
     double lo;
     double hi;
     stats_sprt_bounds(&p, &lo, &hi);
     ck_assert_double_eq_tol(lo, -2.944439, 1e-6);
     ck_assert_double_eq_tol(hi, 2.944439, 1e-6);
-    ck_assert_int_eq(stats_sprt_verdict(&s, &p), SPRT_CONTINUE);
+    ck_assert_int_eq(stats_sprt_verdict(&s, NULL, &p), SPRT_CONTINUE);
 }
 END_TEST
 
@@ -60,7 +62,7 @@ END_TEST
  * (H1); the mirror 900 - 1000 - 2100 twice over: LLR -5.3... (H0). */
 START_TEST(test_sprt_verdicts)
 {
-    struct sprt_params p = { 0, 5, 0.05, 0.05 };
+    struct sprt_params p = { 0, 5, 0.05, 0.05, SPRT_TRINOMIAL };
     struct score s = { 1000, 900, 2100 };
     struct elo_estimate e;
     stats_estimate(&s, &e);
@@ -68,13 +70,13 @@ START_TEST(test_sprt_verdicts)
     ck_assert_double_eq_tol(e.margin, 7.4215, 1e-3);
     ck_assert_double_eq_tol(e.los, 0.989109, 1e-6);
     ck_assert_double_eq_tol(stats_sprt_llr(&s, &p), 2.160448, 1e-5);
-    ck_assert_int_eq(stats_sprt_verdict(&s, &p), SPRT_CONTINUE);
+    ck_assert_int_eq(stats_sprt_verdict(&s, NULL, &p), SPRT_CONTINUE);
     struct score twice = { 2000, 1800, 4200 };
     ck_assert_double_eq_tol(stats_sprt_llr(&twice, &p), 4.320897, 1e-5);
-    ck_assert_int_eq(stats_sprt_verdict(&twice, &p), SPRT_H1);
+    ck_assert_int_eq(stats_sprt_verdict(&twice, NULL, &p), SPRT_H1);
     struct score worse = { 1800, 2000, 4200 };
     ck_assert(stats_sprt_llr(&worse, &p) < -2.944439);
-    ck_assert_int_eq(stats_sprt_verdict(&worse, &p), SPRT_H0);
+    ck_assert_int_eq(stats_sprt_verdict(&worse, NULL, &p), SPRT_H0);
 }
 END_TEST
 
@@ -96,11 +98,11 @@ START_TEST(test_stats_edges)
     stats_estimate(&draws, &e);
     ck_assert_double_eq(e.elo, 0);
     ck_assert_double_eq(e.los, 0.5);
-    struct sprt_params p = { -5, 5, 0.05, 0.05 };
+    struct sprt_params p = { -5, 5, 0.05, 0.05, SPRT_TRINOMIAL };
     ck_assert_double_eq(stats_sprt_llr(&draws, &p), 0);
     ck_assert_double_eq(stats_sprt_llr(&none, &p), 0);
     ck_assert_double_eq(stats_sprt_llr(&all, &p), 0);   /* no loss yet */
-    struct sprt_params p10 = { 0, 10, 0.05, 0.05 };
+    struct sprt_params p10 = { 0, 10, 0.05, 0.05, SPRT_TRINOMIAL };
     struct score one_each = { 1, 1, 0 };
     /* n = 2, p = 0.5, var = 0.25: 2 * 0.014387 * -0.014387 / 0.5 */
     ck_assert_double_eq_tol(stats_sprt_llr(&one_each, &p10), -0.000828,
@@ -119,15 +121,60 @@ START_TEST(test_stats_print)
     FILE *f = open_memstream(&text, &size);
     ck_assert_ptr_nonnull(f);
     struct score s = { 60, 30, 10 };
-    struct sprt_params p = { 0, 10, 0.05, 0.05 };
-    stats_print(f, "A", "B", &s, &p);
+    struct sprt_params p = { 0, 10, 0.05, 0.05, SPRT_PENTANOMIAL };
+    stats_print(f, "A", "B", &s, NULL, &p);
     fclose(f);
     ck_assert_str_eq(text,
         "Score of A vs B: 60 - 30 - 10 [0.650] 100\n"
         "Elo difference: 107.5 +/- 68.5, LOS: 99.9 %, DrawRatio: 10.0 %\n"
-        "SPRT: elo0 0, elo1 10, alpha 0.05, beta 0.05: llr 1.01 (34.5%), "
-        "lbound -2.94, ubound 2.94 - continue\n");
+        "SPRT: elo0 0, elo1 10, alpha 0.05, beta 0.05, trinomial: llr 1.01 "
+        "(34.5%), lbound -2.94, ubound 2.94 - continue\n");
     free(text);
+    /* The same games as 50 pairs (5 LL, 10 WL, 10 DD... see the counts):
+     * both models printed, the pentanomial one deciding; the values
+     * themselves are checked against an independent computation in
+     * tests/match/pentanomial.sh. */
+    struct pairs pairs = { { 5, 0, 25, 10, 10 }, 2 };
+    f = open_memstream(&text, &size);
+    ck_assert_ptr_nonnull(f);
+    stats_print(f, "A", "B", &s, &pairs, &p);
+    fclose(f);
+    ck_assert_ptr_nonnull(strstr(text, "\nPairs: 50 (LL 5, LD 0, DD+WL 25, "
+                                 "WD 10, WW 10), Elo "));
+    ck_assert_ptr_nonnull(strstr(text, "\nPairs left out: 2 (a forfeit"));
+    ck_assert_ptr_nonnull(strstr(text, "\nSPRT: elo0 0, elo1 10, alpha "
+                                 "0.05, beta 0.05, pentanomial: llr "));
+    ck_assert_ptr_nonnull(strstr(text, "\nSPRT by the trinomial model (not "
+                                 "deciding): llr 1.01 (34.5%) - continue\n"));
+    free(text);
+}
+END_TEST
+
+/* A pair's outcome is A's points over both games; the other engine's
+ * row of the table holds the mirror image; a broken pair counts in both
+ * rows and in no outcome. */
+START_TEST(test_pair_table)
+{
+    ck_assert_int_eq(pairs_outcome(-1, -1), PAIR_LL);
+    ck_assert_int_eq(pairs_outcome(0, -1), PAIR_LD);
+    ck_assert_int_eq(pairs_outcome(1, -1), PAIR_DD_WL);
+    ck_assert_int_eq(pairs_outcome(0, 0), PAIR_DD_WL);
+    ck_assert_int_eq(pairs_outcome(0, 1), PAIR_WD);
+    ck_assert_int_eq(pairs_outcome(1, 1), PAIR_WW);
+    struct xtable *t = malloc(sizeof *t);
+    ck_assert_ptr_nonnull(t);
+    table_init(t);
+    table_add_pair(t, 0, 1, 1, 0, false);
+    table_add_pair(t, 1, 0, -1, -1, false);
+    table_add_pair(t, 0, 1, 1, 1, true);
+    ck_assert_int_eq(t->pairs[0][1].n[PAIR_WD], 1);
+    ck_assert_int_eq(t->pairs[0][1].n[PAIR_WW], 1);
+    ck_assert_int_eq(t->pairs[1][0].n[PAIR_LD], 1);
+    ck_assert_int_eq(t->pairs[1][0].n[PAIR_LL], 1);
+    ck_assert_int_eq(pairs_count(&t->pairs[0][1]), 2);
+    ck_assert_int_eq(t->pairs[0][1].broken, 1);
+    ck_assert_int_eq(t->pairs[1][0].broken, 1);
+    free(t);
 }
 END_TEST
 
@@ -188,6 +235,7 @@ START_TEST(test_options_good)
     ck_assert_int_eq(c.first_game, 4);
     ck_assert(c.use_sprt);
     ck_assert_double_eq(c.sprt.alpha, 0.05);
+    ck_assert_int_eq(c.sprt.model, SPRT_PENTANOMIAL);
     ck_assert_int_eq(c.maxplies, 0);
     ck_assert_str_eq(c.setup_text, "3x3");
     options_free(&c);
@@ -305,6 +353,11 @@ static const char *const bad_options[][14] = {
       "0", NULL },
     { "--game", "dvonn", "--engine", "a", "--engine", "b", "--seed", "-1",
       NULL },
+    { "--game", "dvonn", "--engine", "a", "--engine", "b", "--sprt", "0,5",
+      "--sprt-model", "binomial", NULL },
+    { "--game", "dvonn", "--engine", "a", "--engine", "b", "--resume",
+      NULL },                                       /* no --records */
+    { "--merge", "--resume", "x.sgf", NULL },
     { "--merge", NULL },
     { "--merge", "--engine", "a", "x.sgf", NULL },
     { "--bogus", NULL },
@@ -733,6 +786,7 @@ int main(void)
     tcase_add_test(tc, test_sprt_verdicts);
     tcase_add_test(tc, test_stats_edges);
     tcase_add_test(tc, test_stats_print);
+    tcase_add_test(tc, test_pair_table);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("options");

@@ -7,7 +7,9 @@
 # Task i plays games GAMES*i+1 .. GAMES*(i+1) (GAMES even, so that both
 # games of a pair stay in one task) with the given triad-match options,
 # the array's job id as the run id (all tasks are one match), and writes
-# OUTDIR/task-i.sgf and OUTDIR/task-i.out.  TRIAD_MATCH names the program
+# OUTDIR/task-i.sgf and OUTDIR/task-i.out.  With --resume, a task that
+# Slurm requeues or that is run again continues from the games already in
+# its records (and adds to its output).  TRIAD_MATCH names the program
 # (default: triad-match on the PATH).
 #SBATCH --job-name=triad-match
 #SBATCH --ntasks=1
@@ -20,4 +22,5 @@ task=${SLURM_ARRAY_TASK_ID:?not a task of a job array}
 run=${SLURM_ARRAY_JOB_ID:?not a task of a job array}
 exec "${TRIAD_MATCH:-triad-match}" "$@" --games "$games" \
     --first-game $((games * task)) --run-id "slurm-$run" \
-    --records "$outdir/task-$task.sgf" > "$outdir/task-$task.out" 2>&1
+    --records "$outdir/task-$task.sgf" --resume \
+    >> "$outdir/task-$task.out" 2>&1

@@ -13,7 +13,9 @@ MATCH_SOURCES = \
 	src/match/progress.c src/match/progress.h \
 	src/match/rating.c src/match/rating.h \
 	src/match/referee.c src/match/referee.h \
+	src/match/resume.c src/match/resume.h \
 	src/match/schedule.c src/match/schedule.h \
+	src/match/pairs.c src/match/pairs.h \
 	src/match/stats.c src/match/stats.h \
 	src/match/suite.c src/match/suite.h \
 	src/match/suitegen.c src/match/suitegen.h \
@@ -36,7 +38,8 @@ dist_doc_DATA += doc/triad-match.md
 MATCH_SH_TESTS = tests/match/selfplay.sh tests/match/faults.sh \
 	tests/match/records.sh tests/match/tournament.sh \
 	tests/match/openings.sh tests/match/adjudicate.sh \
-	tests/match/slurm.sh tests/match/clocks.sh
+	tests/match/slurm.sh tests/match/clocks.sh tests/match/resume.sh \
+	tests/match/options.sh
 EXTRA_DIST += doc/triad-match.1 src/match/local.mk $(MATCH_SH_TESTS) \
 	tests/match/fake-engine.sh tests/match/common.sh scripts/slurm/submit.sh \
 	scripts/slurm/match-task.sh scripts/slurm/merge.sh
@@ -45,10 +48,20 @@ SH_LOG_COMPILER = $(SHELL)
 TESTS += $(MATCH_SH_TESTS)
 AM_TESTS_ENVIRONMENT = \
 	TRIAD='$(abs_top_builddir)/src/triad$(EXEEXT)'; export TRIAD; \
+	PAIR_STATS='$(abs_top_builddir)/tests/pair_stats$(EXEEXT)'; \
+	export PAIR_STATS; \
 	TRIAD_MATCH='$(abs_top_builddir)/src/triad-match$(EXEEXT)'; \
 	export TRIAD_MATCH;
 
+EXTRA_DIST += tests/match/pentanomial.sh
+
 if HAVE_CHECK
+# The pentanomial statistics of fixed pair counts, for pentanomial.sh.
+check_PROGRAMS += tests/pair_stats
+TESTS += tests/match/pentanomial.sh
+tests_pair_stats_SOURCES = tests/pair_stats.c src/match/pairs.c \
+	src/match/pairs.h src/match/stats.c src/match/stats.h
+tests_pair_stats_LDADD = -lm
 check_PROGRAMS += tests/check_match
 TESTS += tests/check_match
 tests_check_match_SOURCES = tests/check_match.c $(MATCH_SOURCES)
@@ -58,6 +71,7 @@ check_PROGRAMS += tests/check_ratings
 TESTS += tests/check_ratings
 tests_check_ratings_SOURCES = tests/check_ratings.c src/match/rating.c \
 	src/match/rating.h src/match/stats.c src/match/stats.h \
+	src/match/pairs.c src/match/pairs.h \
 	src/match/table.c src/match/table.h
 tests_check_ratings_CFLAGS = $(CHECK_CFLAGS_ALL)
 tests_check_ratings_LDADD = $(CHECK_LDADD_ALL)

@@ -1,15 +1,19 @@
 /* main.c -- triad-match: options, then a match or a merge of records. */
 #include "config.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include "core/version.h"
 #include "match/merge.h"
 #include "match/options.h"
+#include "match/resume.h"
 #include "match/suitegen.h"
 #include "match/tourney.h"
 
@@ -20,6 +24,51 @@ static void open_std_fds(void)
     for (int fd = 0; fd < 3; fd++)
         if (fcntl(fd, F_GETFD) < 0 && open("/dev/null", O_RDWR) != fd)
             exit(MATCH_EXIT_FAILURE);
+}
+
+/* Locks the records file for this process (-1 if another triad-match
+ * holds it): two matches appending to one file would interleave their
+ * records, and --resume would take the other's record in writing for one
+ * cut short.  Returns the descriptor that holds the lock, or -1. */
+static int lock_records(const char *path)
+{
+    int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        fprintf(stderr, "triad-match: cannot open %s: %s\n", path,
+                strerror(errno));
+        return -1;
+    }
+    if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        fprintf(stderr, "triad-match: %s is in use by another process "
+                "(a match writing it?)\n", path);
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+/* A match, continued from its records with --resume. */
+static int play(struct match_conf *c)
+{
+    int lock = c->records ? lock_records(c->records) : -2;
+    if (lock == -1)
+        return MATCH_EXIT_FAILURE;
+    struct resumed done = { 0, NULL };
+    struct sbuf err = SBUF_INIT;
+    int rc = c->resume ? resume_load(c, &done, &err) : 0;
+    int status;
+    if (rc != 0) {
+        fprintf(stderr, "triad-match: --resume: %s\n", sbuf_str(&err));
+        status = rc == -2 ? MATCH_EXIT_USAGE : MATCH_EXIT_FAILURE;
+    } else {
+        status = tourney_run(c, "triad-match:" PACKAGE_VERSION, stdout,
+                             &done);
+    }
+    resume_free(&done);
+    sbuf_free(&err);
+    if (lock >= 0)
+        close(lock);
+    return status;
 }
 
 int main(int argc, char **argv)
@@ -48,8 +97,7 @@ int main(int argc, char **argv)
         else if (c.make_openings)
             status = suitegen_run(&c, stdout);
         else
-            status = tourney_run(&c, "triad-match:" PACKAGE_VERSION,
-                                 stdout);
+            status = play(&c);
         break;
     }
     options_free(&c);

@@ -36,6 +36,7 @@ struct entry {
     int result;             /* +1 eng[0] won, -1 it lost, 0 draw      */
     int faulty;             /* 0 or 1 (index into eng), -1            */
     enum end_kind end;
+    bool again;             /* a second record of a game: not counted  */
 };
 
 struct merger {
@@ -212,12 +213,12 @@ static int add_entry(struct merger *m, const struct game_record *r)
     e->result = record_a_result(r);
     e->faulty = r->faulty;
     e->end = r->end;
+    e->again = false;
     m->n++;
     return 0;
 }
 
-/* Reads a whole file into a malloc'd buffer; NULL on failure. */
-static char *slurp(const char *path, size_t *len)
+char *merge_read_file(const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
@@ -256,7 +257,7 @@ static void merge_record(struct merger *m, const char *path, long k,
 static void merge_file(struct merger *m, const char *path)
 {
     size_t len = 0;
-    char *text = slurp(path, &len);
+    char *text = merge_read_file(path, &len);
     if (!text) {
         fprintf(stderr, "triad-match: cannot read %s: %s\n", path,
                 strerror(errno));
@@ -325,6 +326,7 @@ static long tally_games(struct merger *m)
                            "played cannot be known");
             m->problems++;
             conflicts += !copy;
+            m->e[i].again = true;
             continue;
         }
         overlaps += prev && e->seed == prev->seed &&
@@ -341,6 +343,45 @@ static long tally_games(struct merger *m)
     return conflicts;
 }
 
+static int by_run(const void *a, const void *b)
+{
+    const struct entry *x = a;
+    const struct entry *y = b;
+    int c = strcmp(x->run, y->run);
+    if (c != 0)
+        return c;
+    if (x->seed != y->seed)
+        return x->seed < y->seed ? -1 : 1;
+    if (x->number != y->number)
+        return x->number < y->number ? -1 : 1;
+    return x->again - y->again;
+}
+
+/* The game pairs: games 2k and 2k + 1 of one run and seed between the
+ * same engines.  A game without its partner, or a pair with a forfeit,
+ * is left out of the pair statistics (and counted as left out). */
+static void tally_pairs(struct merger *m)
+{
+    qsort(m->e, (size_t)m->n, sizeof *m->e, by_run);
+    long i = 0;
+    while (i < m->n) {
+        const struct entry *e = &m->e[i];
+        if (e->again) {
+            i++;
+            continue;
+        }
+        const struct entry *f = i + 1 < m->n ? &m->e[i + 1] : NULL;
+        bool whole = e->number % 2 == 0 && f && !f->again &&
+                     strcmp(e->run, f->run) == 0 && e->seed == f->seed &&
+                     f->number == e->number + 1 &&
+                     e->eng[0] == f->eng[0] && e->eng[1] == f->eng[1];
+        table_add_pair(&m->table, e->eng[0], e->eng[1], e->result,
+                       whole ? f->result : 0,
+                       !whole || e->faulty >= 0 || f->faulty >= 0);
+        i += whole ? 2 : 1;
+    }
+}
+
 int merge_run(const struct match_conf *c, FILE *out)
 {
     struct merger m = { .n = 0 };
@@ -354,6 +395,7 @@ int merge_run(const struct match_conf *c, FILE *out)
     }
     qsort(m.e, (size_t)m.n, sizeof *m.e, by_game);
     long conflicts = tally_games(&m);
+    tally_pairs(&m);
     free(m.e);
     if (conflicts) {
         fprintf(stderr, "triad-match: %ld games have two different records: "
@@ -366,7 +408,7 @@ int merge_run(const struct match_conf *c, FILE *out)
             c->nmerge);
     if (t->n == 2) {
         stats_print(out, t->names[0], t->names[1], &t->pair[0][1],
-                    c->use_sprt ? &c->sprt : NULL);
+                    &t->pairs[0][1], c->use_sprt ? &c->sprt : NULL);
         fprintf(out, "Forfeits: %s %ld (%ld on time), %s %ld (%ld on "
                 "time)\n", t->names[0], t->forfeits[0], t->timeouts[0],
                 t->names[1], t->forfeits[1], t->timeouts[1]);

@@ -19,4 +19,8 @@ int merge_run(const struct match_conf *c, FILE *out);
  * Returns 0, or -1 with a reason in *why. */
 int merge_verify(const struct game_record *r, struct sbuf *why);
 
+/* Reads a whole file into a malloc'd, NUL-terminated buffer of *len
+ * bytes; NULL on failure (errno tells why when fopen failed). */
+char *merge_read_file(const char *path, size_t *len);
+
 #endif

@@ -43,87 +43,15 @@ static bool random_by_rules(const struct game_ops *g)
  * that has one only on request. */
 static void optional_starts(struct sbuf *out)
 {
+    const char *sep = "";
     for (int i = 0; i < game_count(); i++) {
         const struct game_ops *g = game_at(i);
         if (!g->random_start_prefix || g->random_start_always)
             continue;
-        sbuf_printf(out, "%s%s %sSEED", out->len ? ", " : "",
-                    g->name, g->random_start_prefix);
+        sbuf_printf(out, "%s%s %sSEED", sep, g->name,
+                    g->random_start_prefix);
+        sep = ", ";
     }
-}
-
-/* The help text names the games through the registry (game_list), so
- * that a new game needs no change here. */
-void options_usage(FILE *out)
-{
-    struct sbuf games = SBUF_INIT;
-    struct sbuf starts = SBUF_INIT;
-    struct sbuf always = SBUF_INIT;
-    struct sbuf long_games = SBUF_INIT;
-    game_list(&games, false, " or ", NULL);
-    optional_starts(&starts);
-    game_list(&always, false, " and ", random_by_rules);
-    game_list(&long_games, false, " and ", unbounded);
-    fprintf(out,
-"Usage: triad-match --game GAME --engine CMD --engine CMD [OPTION]...\n"
-"       triad-match --merge FILE... [--sprt ELO0,ELO1,ALPHA,BETA]\n"
-"Plays a match between two engines speaking the triad protocol and\n"
-"prints the score, the Elo difference and (with --sprt) an SPRT verdict.\n"
-"\n"
-"  --game GAME            %s\n"
-"  --engine CMD           an engine command line (give two: A, then B;\n"
-"                         or more with --format)\n"
-"  --format FORMAT        round-robin (every pair of engines, both colours)\n"
-"                         or gauntlet (the first engine against each other)\n"
-"  --name NAME            name of the last --engine (default: its program)\n"
-"  --option NAME=VALUE    'set_option NAME VALUE' for the last --engine\n"
-"  --each-option N=V      the same for both engines\n"
-"  --games N              games to play (default 2); colours alternate\n"
-"                         pair by pair, both games of a pair share the start\n"
-"  --first-game K         number of the first game, even (default 0): split\n"
-"                         a match across hosts, then --merge the records\n"
-"  --concurrency N        games played at once (default 1)\n"
-"  --movetime S           seconds per move (default 1)\n"
-"  --tc MAIN[+INC]        Fischer clock kept by the referee\n"
-"  --engine-tc MAIN[+INC] the last --engine's own clock instead of --tc\n"
-"                         (time odds: --tc 5 against --tc 20)\n"
-"  --grace S              extra seconds before a time loss (default:\n"
-"                         0.5 plus 20%% with --movetime, 0.2 with --tc)\n"
-"  --seed N               seed of the openings (default 1)\n"
-"  --setup 'ARGS'         setup arguments: the setup command's words\n"
-"                         after the game name (triad(6))\n"
-"  --random-start         a new random start per pair (%s;\n"
-"                         always on for %s unless --setup is given)\n"
-"  --dvonn-random         the same as --random-start\n"
-"  --random-plies K       K random opening plies per pair\n"
-"  --openings FILE        starts from FILE, one per line: 'SETUP | MOVES'\n"
-"                         or 'POSITION | MOVES' (a position string)\n"
-"                         (each played by every pairing with both colours)\n"
-"  --make-openings N      no match: print a suite of N openings, each\n"
-"                         --random-plies random plies from the match's\n"
-"                         starts that the one --engine's 'analyze\n"
-"                         --movetime' scores within --balance S (default\n"
-"                         50) of even\n"
-"  --adjudicate-resign N,S  a side wins once both engines' scores (their\n"
-"                         'info ... score' lines) put it S ahead for N plies\n"
-"  --adjudicate-solve NODES  end a game once the exact solver proves its\n"
-"                         result within NODES nodes (tried after every ply)\n"
-"  --maxplies N           adjudicate a draw after N plies (0 = never;\n"
-"                         default 0, or %d for %s)\n"
-"  --records FILE         append an SGF record of every game to FILE\n"
-"  --sprt E0,E1,A,B       stop early once the SPRT accepts H0 or H1\n"
-"  --restart              new engine processes for every game\n"
-"  --run-id ID            the run's identity in the records (default:\n"
-"                         random); give the shards of one match the same\n"
-"  --engine-stderr FILE   append the engines' standard error to FILE\n"
-"  --merge FILE...        combine record files and print the statistics\n"
-"  --quiet                only the final statistics\n"
-"  --help, --version\n", sbuf_str(&games), sbuf_str(&starts),
-        sbuf_str(&always), DEFAULT_MAXPLIES_UNBOUNDED, sbuf_str(&long_games));
-    sbuf_free(&games);
-    sbuf_free(&starts);
-    sbuf_free(&always);
-    sbuf_free(&long_games);
 }
 
 struct fischer_clock options_clock(const struct match_conf *c, int i)
@@ -251,7 +179,25 @@ static int parse_sprt(struct match_conf *c, const char *s, struct sbuf *err)
         return -1;
     }
     c->use_sprt = true;
-    c->sprt = (struct sprt_params){ v[0], v[1], v[2], v[3] };
+    c->sprt.elo0 = v[0];
+    c->sprt.elo1 = v[1];
+    c->sprt.alpha = v[2];
+    c->sprt.beta = v[3];
+    return 0;
+}
+
+static int set_sprt_model(struct match_conf *c, const char *s,
+                          struct sbuf *err)
+{
+    if (strcmp(s, "pentanomial") == 0)
+        c->sprt.model = SPRT_PENTANOMIAL;
+    else if (strcmp(s, "trinomial") == 0)
+        c->sprt.model = SPRT_TRINOMIAL;
+    else {
+        sbuf_printf(err, "bad --sprt-model: %s (trinomial or pentanomial)",
+                    s);
+        return -1;
+    }
     return 0;
 }
 
@@ -372,8 +318,9 @@ static int set_run_id(struct match_conf *c, const char *id,
 
 /* A fresh run id: 64 random bits (the clock and the process id if the
  * kernel has no randomness to give). */
-static void draw_run_id(char id[MATCH_RUN_MAX])
+void options_new_run_id(struct match_conf *c)
 {
+    char *id = c->run_id;
     uint64_t bits;
     if (getrandom(&bits, sizeof bits, GRND_NONBLOCK) != (ssize_t)sizeof bits) {
         struct timespec ts;
@@ -410,45 +357,164 @@ enum {
     OPT_RANDOM_PLIES, OPT_RESTART, OPT_STDERR, OPT_MERGE, OPT_QUIET,
     OPT_HELP, OPT_VERSION, OPT_RUN_ID, OPT_FORMAT, OPT_OPENINGS,
     OPT_MAKE_OPENINGS, OPT_BALANCE, OPT_ADJ_RESIGN, OPT_ADJ_SOLVE,
-    OPT_ENGINE_TC
+    OPT_ENGINE_TC, OPT_SPRT_MODEL, OPT_RESUME
 };
 
-static const struct option longopts[] = {
-    { "game", required_argument, NULL, OPT_GAME },
-    { "engine", required_argument, NULL, OPT_ENGINE },
-    { "name", required_argument, NULL, OPT_NAME },
-    { "option", required_argument, NULL, OPT_OPTION },
-    { "each-option", required_argument, NULL, OPT_EACH },
-    { "games", required_argument, NULL, OPT_GAMES },
-    { "first-game", required_argument, NULL, OPT_FIRST },
-    { "concurrency", required_argument, NULL, OPT_CONC },
-    { "movetime", required_argument, NULL, OPT_MOVETIME },
-    { "tc", required_argument, NULL, OPT_TC },
-    { "engine-tc", required_argument, NULL, OPT_ENGINE_TC },
-    { "grace", required_argument, NULL, OPT_GRACE },
-    { "seed", required_argument, NULL, OPT_SEED },
-    { "records", required_argument, NULL, OPT_RECORDS },
-    { "maxplies", required_argument, NULL, OPT_MAXPLIES },
-    { "sprt", required_argument, NULL, OPT_SPRT },
-    { "setup", required_argument, NULL, OPT_SETUP },
-    { "random-start", no_argument, NULL, OPT_RANDOM_START },
-    { "dvonn-random", no_argument, NULL, OPT_RANDOM_START },
-    { "random-plies", required_argument, NULL, OPT_RANDOM_PLIES },
-    { "restart", no_argument, NULL, OPT_RESTART },
-    { "run-id", required_argument, NULL, OPT_RUN_ID },
-    { "format", required_argument, NULL, OPT_FORMAT },
-    { "openings", required_argument, NULL, OPT_OPENINGS },
-    { "make-openings", required_argument, NULL, OPT_MAKE_OPENINGS },
-    { "balance", required_argument, NULL, OPT_BALANCE },
-    { "adjudicate-resign", required_argument, NULL, OPT_ADJ_RESIGN },
-    { "adjudicate-solve", required_argument, NULL, OPT_ADJ_SOLVE },
-    { "engine-stderr", required_argument, NULL, OPT_STDERR },
-    { "merge", no_argument, NULL, OPT_MERGE },
-    { "quiet", no_argument, NULL, OPT_QUIET },
-    { "help", no_argument, NULL, OPT_HELP },
-    { "version", no_argument, NULL, OPT_VERSION },
-    { NULL, 0, NULL, 0 }
+/* Every option, once: the getopt table and the --help text are made
+ * from it (tests/match/options.sh holds the man page to --help).  help
+ * is the text after the option, lines split by '\n'; {games}, {starts},
+ * {always}, {maxplies} and {long} stand for what the game registry says
+ * (see help_word). */
+struct option_spec {
+    const char *name;
+    const char *arg;            /* the argument's name, NULL: none       */
+    int id;
+    const char *help;
 };
+
+static const struct option_spec option_table[] = {
+    { "game", "GAME", OPT_GAME, "{games}" },
+    { "engine", "CMD", OPT_ENGINE, "an engine command line (give two: A, "
+      "then B;\nor more with --format)" },
+    { "format", "FORMAT", OPT_FORMAT, "round-robin (every pair of engines, "
+      "both colours)\nor gauntlet (the first engine against each other)" },
+    { "name", "NAME", OPT_NAME, "name of the last --engine (default: its "
+      "program)" },
+    { "option", "NAME=VALUE", OPT_OPTION, "'set_option NAME VALUE' for the "
+      "last --engine" },
+    { "each-option", "NAME=VALUE", OPT_EACH, "the same for both engines" },
+    { "games", "N", OPT_GAMES, "games to play (default 2); colours "
+      "alternate\npair by pair, both games of a pair share the start" },
+    { "first-game", "K", OPT_FIRST, "number of the first game, even "
+      "(default 0): split\na match across hosts, then --merge the "
+      "records" },
+    { "concurrency", "N", OPT_CONC, "games played at once (default 1)" },
+    { "movetime", "S", OPT_MOVETIME, "seconds per move (default 1)" },
+    { "tc", "MAIN[+INC]", OPT_TC, "Fischer clock kept by the referee" },
+    { "engine-tc", "MAIN[+INC]", OPT_ENGINE_TC, "the last --engine's own "
+      "clock instead of --tc\n(time odds: --tc 5 against --tc 20)" },
+    { "grace", "S", OPT_GRACE, "extra seconds before a time loss "
+      "(default:\n0.5 plus 20% with --movetime, 0.2 with --tc)" },
+    { "seed", "N", OPT_SEED, "seed of the openings (default 1)" },
+    { "setup", "'ARGS'", OPT_SETUP, "setup arguments: the setup command's "
+      "words\nafter the game name (triad(6))" },
+    { "random-start", NULL, OPT_RANDOM_START, "a new random start per pair "
+      "({starts};\nalways on for {always} unless --setup is given)" },
+    { "dvonn-random", NULL, OPT_RANDOM_START, "the same as "
+      "--random-start" },
+    { "random-plies", "K", OPT_RANDOM_PLIES, "K random opening plies per "
+      "pair" },
+    { "openings", "FILE", OPT_OPENINGS, "starts from FILE, one per line: "
+      "'SETUP | MOVES'\nor 'POSITION | MOVES' (a position string)\n(each "
+      "played by every pairing with both colours)" },
+    { "make-openings", "N", OPT_MAKE_OPENINGS, "no match: print a suite of "
+      "N openings, each\n--random-plies random plies from the match's\n"
+      "starts that the one --engine's 'analyze\n--movetime' scores within "
+      "--balance of even" },
+    { "balance", "S", OPT_BALANCE, "with --make-openings: the largest "
+      "|score| kept\n(default 50)" },
+    { "adjudicate-resign", "N,S", OPT_ADJ_RESIGN, "a side wins once both "
+      "engines' scores (their\n'info ... score' lines) put it S ahead for "
+      "N plies" },
+    { "adjudicate-solve", "NODES", OPT_ADJ_SOLVE, "end a game once the "
+      "exact solver proves its\nresult within NODES nodes (tried after "
+      "every ply)" },
+    { "maxplies", "N", OPT_MAXPLIES, "adjudicate a draw after N plies (0 = "
+      "never;\ndefault 0, or {maxplies} for {long})" },
+    { "records", "FILE", OPT_RECORDS, "append an SGF record of every game "
+      "to FILE" },
+    { "resume", NULL, OPT_RESUME, "continue the match whose games are in "
+      "--records\n(same options; the run id is the records')" },
+    { "sprt", "E0,E1[,A,B]", OPT_SPRT, "stop early once the SPRT accepts "
+      "H0 or H1" },
+    { "sprt-model", "MODEL", OPT_SPRT_MODEL, "pentanomial (game pairs, "
+      "default) or trinomial" },
+    { "restart", NULL, OPT_RESTART, "new engine processes for every "
+      "game" },
+    { "run-id", "ID", OPT_RUN_ID, "the run's identity in the records "
+      "(default:\nrandom); give the shards of one match the same" },
+    { "engine-stderr", "FILE", OPT_STDERR, "append the engines' standard "
+      "error to FILE" },
+    { "merge", "FILE...", OPT_MERGE, "combine record files and print the "
+      "statistics" },
+    { "quiet", NULL, OPT_QUIET, "only the final statistics" },
+    { "help", NULL, OPT_HELP, "this text" },
+    { "version", NULL, OPT_VERSION, "the version" },
+};
+
+#define OPTION_COUNT (sizeof option_table / sizeof option_table[0])
+#define HELP_COLUMN 25          /* the help texts' column, from 0       */
+
+/* The text a {word} of a help text stands for. */
+static void help_word(const char *word, size_t n, struct sbuf *out)
+{
+    if (n == 5 && memcmp(word, "games", 5) == 0)
+        game_list(out, false, " or ", NULL);
+    else if (n == 6 && memcmp(word, "starts", 6) == 0)
+        optional_starts(out);
+    else if (n == 6 && memcmp(word, "always", 6) == 0)
+        game_list(out, false, " and ", random_by_rules);
+    else if (n == 8 && memcmp(word, "maxplies", 8) == 0)
+        sbuf_printf(out, "%d", DEFAULT_MAXPLIES_UNBOUNDED);
+    else if (n == 4 && memcmp(word, "long", 4) == 0)
+        game_list(out, false, " and ", unbounded);
+}
+
+/* One option's lines of --help. */
+static void usage_option(const struct option_spec *o, struct sbuf *out)
+{
+    size_t start = out->len;
+    sbuf_printf(out, "  --%s%s%s", o->name, o->arg ? " " : "",
+                o->arg ? o->arg : "");
+    size_t width = out->len - start;
+    if (width + 1 > HELP_COLUMN)            /* the help on the next line */
+        sbuf_printf(out, "\n%*s", HELP_COLUMN, "");
+    else
+        sbuf_printf(out, "%*s", (int)(HELP_COLUMN - width), "");
+    for (const char *h = o->help; *h; h++) {
+        const char *close = *h == '{' ? strchr(h, '}') : NULL;
+        if (close) {
+            help_word(h + 1, (size_t)(close - h - 1), out);
+            h = close;
+        } else if (*h == '\n') {
+            sbuf_printf(out, "\n%*s", HELP_COLUMN, "");
+        } else {
+            sbuf_putc(out, *h);
+        }
+    }
+    sbuf_putc(out, '\n');
+}
+
+/* The help text names the games through the registry (game_list), so
+ * that a new game needs no change here. */
+void options_usage(FILE *out)
+{
+    struct sbuf text = SBUF_INIT;
+    sbuf_puts(&text,
+"Usage: triad-match --game GAME --engine CMD --engine CMD [OPTION]...\n"
+"       triad-match --merge FILE... [--sprt ELO0,ELO1,ALPHA,BETA]\n"
+"Plays a match between two engines speaking the triad protocol and\n"
+"prints the score, the Elo difference and (with --sprt) an SPRT verdict.\n"
+"\n");
+    for (size_t i = 0; i < OPTION_COUNT; i++)
+        usage_option(&option_table[i], &text);
+    fputs(sbuf_str(&text), out);
+    sbuf_free(&text);
+}
+
+/* The getopt_long table of option_table, into longopts (OPTION_COUNT + 1
+ * entries). */
+static void getopt_table(struct option *longopts)
+{
+    for (size_t i = 0; i < OPTION_COUNT; i++) {
+        const struct option_spec *o = &option_table[i];
+        bool takes = o->arg && o->id != OPT_MERGE;  /* files follow */
+        longopts[i] = (struct option){
+            o->name, takes ? required_argument : no_argument, NULL, o->id
+        };
+    }
+    longopts[OPTION_COUNT] = (struct option){ NULL, 0, NULL, 0 };
+}
 
 /* Options given to both engines, remembered until the end of parsing. */
 struct each_list {
@@ -549,9 +615,11 @@ static int one_option(struct match_conf *c, int id, const char *arg,
     case OPT_ENGINE_TC: return set_engine_clock(c, arg, err);
     case OPT_RECORDS: c->records = arg; return 0;
     case OPT_SPRT: return parse_sprt(c, arg, err);
+    case OPT_SPRT_MODEL: return set_sprt_model(c, arg, err);
     case OPT_SETUP: return set_setup(c, arg, err);
     case OPT_RANDOM_START: c->random_start = true; return 0;
     case OPT_RESTART: c->restart = true; return 0;
+    case OPT_RESUME: c->resume = true; return 0;
     case OPT_RUN_ID: return set_run_id(c, arg, err);
     case OPT_FORMAT: return set_format(c, arg, err);
     case OPT_OPENINGS: c->openings = arg; return 0;
@@ -659,6 +727,11 @@ static int finish_engines(struct match_conf *c, const struct each_list *ea,
 static int finish(struct match_conf *c, bool movetime_given,
                   const struct each_list *each, struct sbuf *err)
 {
+    if (c->resume && (c->merge || c->make_openings)) {
+        sbuf_puts(err, "--resume continues a match: not with --merge or "
+                  "--make-openings");
+        return -1;
+    }
     if (c->merge)
         return 0;
     if (!c->game) {
@@ -681,8 +754,12 @@ static int finish(struct match_conf *c, bool movetime_given,
     if (c->maxplies < 0)
         c->maxplies = c->game->max_game_plies ? 0
                                               : DEFAULT_MAXPLIES_UNBOUNDED;
-    if (!c->run_id[0])
-        draw_run_id(c->run_id);
+    if (c->resume && !c->records) {
+        sbuf_puts(err, "--resume needs --records (the games played so far)");
+        return -1;
+    }
+    if (!c->run_id[0] && !c->resume)   /* --resume: the records' run */
+        options_new_run_id(c);
     if (c->openings &&
         (c->setup_given || c->random_start || c->random_plies)) {
         sbuf_puts(err, "--openings excludes --setup, --random-start and "
@@ -701,9 +778,12 @@ enum options_result options_parse(struct match_conf *c, int argc,
         .games = 2, .concurrency = 1, .time_mode = TIME_MOVETIME,
         .movetime = DEFAULT_MOVETIME, .grace = -1, .seed = 1,
         .maxplies = -1, .balance = DEFAULT_BALANCE,
+        .sprt.model = SPRT_PENTANOMIAL,
     };
     struct each_list each = { 0, { NULL } };
     bool movetime_given = false;
+    struct option longopts[OPTION_COUNT + 1];
+    getopt_table(longopts);
     opterr = 0;
     optind = 0;         /* glibc: a full restart of getopt's scanning */
     int id;

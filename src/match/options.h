@@ -58,6 +58,7 @@ struct match_conf {
     char run_id[MATCH_RUN_MAX]; /* --run-id, or drawn at random: names
                                    this run's games in the records     */
     const char *records;        /* SGF file to append to, or NULL        */
+    bool resume;                /* --resume: continue the run of records */
     long maxplies;              /* draw after this many plies, 0 = off   */
     bool use_sprt;
     struct sprt_params sprt;
@@ -93,6 +94,9 @@ enum options_result options_parse(struct match_conf *c, int argc,
                                   char **argv, struct sbuf *err);
 
 void options_free(struct match_conf *c);
+
+/* Draws a fresh run id for c (64 random bits in hex). */
+void options_new_run_id(struct match_conf *c);
 
 /* The usage text for --help. */
 void options_usage(FILE *out);

@@ -16,6 +16,7 @@ void progress_init(struct progress *p, FILE *out, long total)
     p->shown = false;
     p->start = clock_now();
     p->total = total;
+    p->resumed = 0;
     p->every = (total + PLAIN_LINES - 1) / PLAIN_LINES;
 }
 
@@ -26,7 +27,7 @@ void progress_clear(struct progress *p)
     p->shown = false;
 }
 
-void progress_text(long done, long total, double seconds,
+void progress_text(long done, long total, long played, double seconds,
                    const char *name_a, const struct score *score,
                    struct sbuf *out)
 {
@@ -45,9 +46,9 @@ void progress_text(long done, long total, double seconds,
         else
             sbuf_puts(out, e.elo > 0 ? "inf" : "-inf");
     }
-    if (done > 0 && seconds > 0) {
-        double per_minute = (double)done * 60.0 / seconds;
-        double left = (double)(total - done) * seconds / (double)done;
+    if (played > 0 && seconds > 0) {
+        double per_minute = (double)played * 60.0 / seconds;
+        double left = (double)(total - done) * seconds / (double)played;
         sbuf_printf(out, ", %.1f games/min", per_minute);
         if (done < total) {
             if (left < 120)
@@ -66,8 +67,8 @@ void progress_update(struct progress *p, long done, const char *name_a,
     if (!p->live && done % p->every != 0 && done != p->total)
         return;
     struct sbuf s = SBUF_INIT;
-    progress_text(done, p->total, clock_now() - p->start, name_a, score,
-                  &s);
+    progress_text(done, p->total, done - p->resumed, clock_now() - p->start,
+                  name_a, score, &s);
     if (p->live) {
         fprintf(p->out, "\r\033[K%s", sbuf_str(&s));
         p->shown = true;

@@ -18,6 +18,7 @@ struct progress {
     bool shown;             /* the live line is on the screen           */
     double start;           /* monotonic seconds                        */
     long total;             /* games of this run                        */
+    long resumed;           /* of them, found in the records (--resume) */
     long every;             /* plain lines: every this many games       */
 };
 
@@ -30,8 +31,9 @@ void progress_clear(struct progress *p);
 void progress_update(struct progress *p, long done, const char *name_a,
                      const struct score *score);
 
-/* The text of a progress report (no newline), for tests. */
-void progress_text(long done, long total, double seconds,
+/* The text of a progress report (no newline): done of total games, of
+ * which played in seconds (the others were found in the records). */
+void progress_text(long done, long total, long played, double seconds,
                    const char *name_a, const struct score *score,
                    struct sbuf *out);
 

@@ -41,6 +41,18 @@ void table_add(struct xtable *t, int i, int j, int result, int faulty,
     }
 }
 
+void table_add_pair(struct xtable *t, int i, int j, int r1, int r2,
+                    bool broken)
+{
+    if (broken) {
+        t->pairs[i][j].broken++;
+        t->pairs[j][i].broken++;
+        return;
+    }
+    t->pairs[i][j].n[pairs_outcome(r1, r2)]++;
+    t->pairs[j][i].n[pairs_outcome(-r1, -r2)]++;
+}
+
 long table_games(const struct xtable *t)
 {
     long n = 0;
@@ -145,9 +157,33 @@ static void print_ratings(const struct xtable *t, FILE *out, int w)
     }
 }
 
+/* The game pairs of every pairing that played some, from the first
+ * engine's side. */
+static void print_pairings(const struct xtable *t, FILE *out, int w)
+{
+    bool title = false;
+    for (int i = 0; i < t->n; i++)
+        for (int j = i + 1; j < t->n; j++) {
+            const struct pairs *p = &t->pairs[i][j];
+            if (!pairs_count(p) && !p->broken)
+                continue;
+            if (!title)
+                fputs("Game pairs per pairing (outcomes for the first "
+                      "engine):\n", out);
+            title = true;
+            fprintf(out, "  %-*s vs %-*s ", w, t->names[i], w,
+                    t->names[j]);
+            stats_print_pairs(out, p);
+            if (p->broken)
+                fprintf(out, "; %ld left out", p->broken);
+            fputc('\n', out);
+        }
+}
+
 void table_print(const struct xtable *t, FILE *out)
 {
     int w = name_width(t);
     print_cross(t, out, w);
     print_ratings(t, out, w);
+    print_pairings(t, out, w);
 }

@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "match/options.h"
+#include "match/pairs.h"
 #include "match/rating.h"
 #include "match/stats.h"
 
@@ -16,6 +17,7 @@ struct xtable {
     int n;
     char names[RATING_MAX_PLAYERS][MATCH_NAME_MAX];
     struct score pair[RATING_MAX_PLAYERS][RATING_MAX_PLAYERS]; /* row's */
+    struct pairs pairs[RATING_MAX_PLAYERS][RATING_MAX_PLAYERS];/* row's */
     long forfeits[RATING_MAX_PLAYERS];
     long timeouts[RATING_MAX_PLAYERS];
 };
@@ -30,6 +32,12 @@ int table_engine(struct xtable *t, const char *name);
  * on_time whether it was a time loss. */
 void table_add(struct xtable *t, int i, int j, int result, int faulty,
                bool on_time);
+
+/* A game pair between engines i and j: r1 and r2 are i's results in its
+ * two games (as for table_add); broken: a pair left out of the pair
+ * statistics (a forfeit, or a game missing), r1 and r2 then unused. */
+void table_add_pair(struct xtable *t, int i, int j, int r1, int r2,
+                    bool broken);
 
 long table_games(const struct xtable *t);
 

@@ -87,10 +87,36 @@ static void fail_locked(struct tourney *t, const char *why)
     atomic_store(&t->stop, true);
 }
 
-/* Accounts for finished game slot s: record, score, forfeits.  Called
- * with the lock held. */
-static void account(struct tourney *t, struct slot *s)
+/* A pair whose games are both accounted for goes into the pair
+ * statistics; one with a forfeit is left out (and counted as such). */
+static void account_pair(struct tourney *t, const struct slot *first,
+                         const struct slot *second)
 {
+    table_add_pair(&t->table, first->engines[0], first->engines[1],
+                   first->a_result, second->a_result,
+                   first->faulty >= 0 || second->faulty >= 0);
+}
+
+/* Pairs with one game accounted for: the other was not played. */
+static void count_half_pairs(struct tourney *t)
+{
+    for (long g = 0; g < t->c->games; g += 2) {
+        const struct slot *s = &t->slots[g];
+        bool second = g + 1 < t->c->games && t->slots[g + 1].counted;
+        if (s->counted != second) {
+            const struct slot *played = second ? s + 1 : s;
+            table_add_pair(&t->table, played->engines[0],
+                           played->engines[1], 0, 0, true);
+        }
+    }
+}
+
+/* Accounts for finished game g (index in this run): record, score,
+ * forfeits, and its pair once both games are in.  Called with the lock
+ * held. */
+static void account(struct tourney *t, long g)
+{
+    struct slot *s = &t->slots[g];
     if (t->records && s->sgf &&
         (fputs(s->sgf, t->records) < 0 || fflush(t->records) != 0))
         fail_locked(t, "cannot write the records file");
@@ -105,6 +131,15 @@ static void account(struct tourney *t, struct slot *s)
     table_add(&t->table, s->engines[0], s->engines[1], s->a_result,
               s->faulty >= 0 ? s->engines[s->faulty] : -1,
               s->end == END_TIME);
+    if (g % 2 && t->slots[g - 1].counted)   /* first_game is even */
+        account_pair(t, &t->slots[g - 1], s);
+}
+
+/* The SPRT's verdict on the games accounted for (two engines). */
+static enum sprt_verdict verdict(const struct tourney *t)
+{
+    return stats_sprt_verdict(&t->final, &t->table.pairs[0][1],
+                              &t->c->sprt);
 }
 
 /* Accounts for the games that complete the in-order prefix, so that the
@@ -114,9 +149,8 @@ static void advance_prefix(struct tourney *t)
     const struct match_conf *c = t->c;
     while (!t->decided && t->prefix < c->games &&
            t->slots[t->prefix].done) {
-        account(t, &t->slots[t->prefix++]);
-        if (c->use_sprt &&
-            stats_sprt_verdict(&t->final, &c->sprt) != SPRT_CONTINUE) {
+        account(t, t->prefix++);
+        if (c->use_sprt && verdict(t) != SPRT_CONTINUE) {
             t->decided = true;
             atomic_store(&t->stop, true);
         }
@@ -131,7 +165,8 @@ static void account_rest(struct tourney *t)
 {
     for (long g = 0; !t->decided && g < t->c->games; g++)
         if (t->slots[g].done && !t->slots[g].counted)
-            account(t, &t->slots[g]);
+            account(t, g);
+    count_half_pairs(t);
 }
 
 static void print_progress(struct tourney *t, const struct game_record *r)
@@ -186,6 +221,8 @@ static long take_game(struct tourney *t)
 {
     pthread_mutex_lock(&t->lock);
     long g = -1;
+    while (t->next < t->c->games && t->slots[t->next].done)
+        t->next++;                      /* in the records (--resume) */
     if (!atomic_load(&t->stop) && t->next < t->c->games)
         g = t->next++;
     pthread_mutex_unlock(&t->lock);
@@ -285,6 +322,29 @@ static int run_workers(struct tourney *t)
     return started > 0 ? 0 : -1;
 }
 
+/* The games of *done enter as finished games whose records are already
+ * written; those of the in-order prefix are accounted for at once (and
+ * may decide the SPRT before any game is played). */
+static void preload(struct tourney *t, const struct resumed *done)
+{
+    for (long i = 0; i < done->n; i++) {
+        const struct resumed_game *d = &done->games[i];
+        struct slot *s = &t->slots[d->index];
+        struct scheduled sch;
+        schedule_game(t->c, t->c->first_game + d->index, &sch);
+        s->engines[0] = sch.engines[0];
+        s->engines[1] = sch.engines[1];
+        s->done = true;
+        s->a_result = d->a_result;
+        s->faulty = d->faulty;
+        s->end = d->end;
+        tally(&t->running, s->a_result);
+        t->finished++;
+    }
+    t->progress.resumed = done->n;
+    advance_prefix(t);
+}
+
 static void print_header(const struct tourney *t)
 {
     const struct match_conf *c = t->c;
@@ -352,7 +412,7 @@ static void print_summary(struct tourney *t)
         return;
     }
     stats_print(t->out, c->eng[0].name, c->eng[1].name, &t->final,
-                c->use_sprt ? &c->sprt : NULL);
+                &t->table.pairs[0][1], c->use_sprt ? &c->sprt : NULL);
     fprintf(t->out, "Forfeits: %s %ld (%ld on time), %s %ld (%ld on time)\n",
             c->eng[0].name, t->forfeits[0], t->timeouts[0], c->eng[1].name,
             t->forfeits[1], t->timeouts[1]);
@@ -393,7 +453,8 @@ static void close_files(struct tourney *t)
         close(t->stderr_fd);
 }
 
-int tourney_run(const struct match_conf *c, const char *app, FILE *out)
+int tourney_run(const struct match_conf *c, const char *app, FILE *out,
+                const struct resumed *done)
 {
     struct tourney t = { .c = c, .app = app, .out = out, .stderr_fd = -1 };
     atomic_init(&t.stop, false);
@@ -413,6 +474,11 @@ int tourney_run(const struct match_conf *c, const char *app, FILE *out)
         warn_concurrency(c);
         if (!c->quiet)
             print_header(&t);
+        if (done && done->n && !c->quiet)
+            fprintf(out, "Resumed: %ld games of run %s found in %s\n",
+                    done->n, c->run_id, c->records);
+        if (done)
+            preload(&t, done);
         if (run_workers(&t) == 0) {
             account_rest(&t);
             print_summary(&t);

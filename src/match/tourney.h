@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "match/options.h"
+#include "match/resume.h"
 
 /* Exit statuses of triad-match. */
 #define MATCH_EXIT_OK 0
@@ -18,7 +19,10 @@
 #define MATCH_EXIT_INTERRUPTED 130 /* SIGINT, SIGTERM or SIGHUP          */
 
 /* Plays the match of *c, printing progress and the result on out.
- * Returns an exit status.  app is the AP text of the records. */
-int tourney_run(const struct match_conf *c, const char *app, FILE *out);
+ * Returns an exit status.  app is the AP text of the records.  The games
+ * in *done (--resume; may be NULL) are not played again but counted as
+ * if this run had played them. */
+int tourney_run(const struct match_conf *c, const char *app, FILE *out,
+                const struct resumed *done);
 
 #endif

@@ -3,7 +3,7 @@
 # slurmctld and slurmd from Debian's packages, all in a temporary
 # directory on private ports): scripts/slurm/submit.sh runs a 4-task job
 # array of short Cephalopod games and the dependent merge job; the merged
-# score and every game (number, result, moves) must equal what one
+# score, pair statistics and every game (number, result, moves) must equal what one
 # triad-match process plays with the same seed and games.
 #
 # Skipped (exit status 77, the reason printed) when it cannot run: not
@@ -122,6 +122,9 @@ grep -q '^Merged 16 games from 4 files$' "$tmp/out/merged.txt" ||
 score=$(grep '^Score of a vs b: ' "$tmp/one.out") || fail "no score"
 [ "$(grep '^Score of' "$tmp/out/merged.txt")" = "$score" ] ||
     fail "merged $(grep '^Score' "$tmp/out/merged.txt") != single $score"
+pairs=$(grep '^Pairs: 8 ' "$tmp/one.out") || fail "no pair statistics"
+[ "$(grep '^Pairs:' "$tmp/out/merged.txt")" = "$pairs" ] ||
+    fail "merged $(grep '^Pairs' "$tmp/out/merged.txt") != single $pairs"
 # Game by game: number, result and moves.
 games() {
     awk '/^\(;/ { if (g != "") print g; g = "" }

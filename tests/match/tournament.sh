@@ -24,6 +24,11 @@
 # (1/w summed along the path: m1-r 8/3, m1-m2 2, r-m2 14/3, r1-r2 16/3,
 # sum over all pairs 22): var_i = (1/4) sum_j R_ij - 22/16, i.e. m1
 # 0.458333, m2 1.458333, r 1.791667: margins 230.5, 411.2, 455.7.
+#
+# Game pairs per pairing: each pairing played one pair, whose outcome is
+# its cross-table cell (1.5 of 2: WD, 0.5: LD, 1.0: DD+WL), Elo
+# -400 log10(1/0.75 - 1) = 190.8 with margin 0 (one pair, no variance),
+# the normalized Elo's margin 1.959964 * 800 / ln 10 / sqrt(2) = 481.5.
 # Environment: TRIAD_MATCH (set by make check), srcdir.
 test_name=tournament
 . "${srcdir:-.}/tests/match/common.sh"
@@ -61,7 +66,10 @@ table_rr() {
     '   1 m1        95.4   229.0       6  66.7%         0' \
     '   2 m2        95.4   229.0       6  66.7%         0' \
     '   3 r1       -95.4   229.0       6  33.3%         0' \
-    '   4 r2       -95.4   229.0       6  33.3%         0'
+    '   4 r2       -95.4   229.0       6  33.3%         0' \
+    '  m1     vs r1     1 (LL 0, LD 0, DD+WL 0, WD 1, WW 0), Elo 190.8 +/- 0.0, nElo inf +/- 481.5' \
+    '  r1     vs m2     1 (LL 0, LD 1, DD+WL 0, WD 0, WW 0), Elo -190.8 +/- 0.0, nElo -inf +/- 481.5' \
+    '  r1     vs r2     1 (LL 0, LD 0, DD+WL 1, WD 0, WW 0), Elo 0.0 +/- 0.0, nElo 0.0 +/- 481.5'
 }
 table_rr rr.out
 "$TRIAD_MATCH" --merge "$tmp/rr.sgf" > "$tmp/rrmerge.out" 2>&1 ||
