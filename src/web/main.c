@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "web/guard.h"
 #include "web/server.h"
 #include "web/sessions.h"
 
@@ -27,16 +28,27 @@ struct settings {
     size_t max_sessions;
     double idle;                /* seconds before a session is reaped */
     double timeout;             /* seconds an engine may think        */
+    size_t client_sessions;     /* sessions of one client address     */
+    unsigned hash;              /* MiB of each engine's table         */
+    unsigned threads;           /* search threads of each engine      */
 };
+
+/* Limits without options (doc/triad-web.md, "Security"). */
+#define MAX_CONNECTIONS 512
+#define CLIENT_CONNECTIONS 32
+#define CLIENT_STREAMS 4
+#define HEADER_SECONDS 10.0
 
 static void usage(FILE *f)
 {
     fprintf(f,
         "usage: triad-web [--port N] [--bind ADDR] [--engine 'CMD ARGS']\n"
-        "                 [--root DIR] [--max-sessions N] [--idle SECONDS]\n"
-        "                 [--timeout SECONDS] [--help] [--version]\n"
+        "                 [--root DIR] [--max-sessions N] [--client-sessions N]\n"
+        "                 [--idle SECONDS] [--timeout SECONDS] [--hash MIB]\n"
+        "                 [--threads N] [--help] [--version]\n"
         "Serves the triad page on http://ADDR:N/ (default 127.0.0.1:8080;\n"
-        "port 0 picks a free one) with one engine process per game session.\n");
+        "port 0 picks a free one) with one engine process per game session.\n"
+        "An address beyond loopback needs the access token printed at start.\n");
 }
 
 static int number(const char *s, double lo, double hi, double *out)
@@ -60,6 +72,9 @@ static int parse_args(int argc, char **argv, struct settings *set)
         { "max-sessions", required_argument, NULL, 'm' },
         { "idle", required_argument, NULL, 'i' },
         { "timeout", required_argument, NULL, 't' },
+        { "client-sessions", required_argument, NULL, 'c' },
+        { "hash", required_argument, NULL, 'H' },
+        { "threads", required_argument, NULL, 'T' },
         { "help", no_argument, NULL, 'h' },
         { "version", no_argument, NULL, 'V' },
         { NULL, 0, NULL, 0 }
@@ -78,6 +93,12 @@ static int parse_args(int argc, char **argv, struct settings *set)
                   set->max_sessions = (size_t)v; break;
         case 'i': bad = number(optarg, 1, 1e7, &set->idle); break;
         case 't': bad = number(optarg, 1, 1e7, &set->timeout); break;
+        case 'c': bad = number(optarg, 1, 1000, &v);
+                  set->client_sessions = (size_t)v; break;
+        case 'H': bad = number(optarg, 1, 16384, &v);
+                  set->hash = (unsigned)v; break;
+        case 'T': bad = number(optarg, 1, 64, &v);
+                  set->threads = (unsigned)v; break;
         case 'h': usage(stdout); return 1;
         case 'V': printf("triad-web %s\n", PACKAGE_VERSION); return 1;
         default: usage(stderr); return -1;
@@ -165,7 +186,8 @@ static void *reaper_main(void *arg)
 
 int main(int argc, char **argv)
 {
-    struct settings set = { "127.0.0.1", 8080, NULL, NULL, 8, 900, 600 };
+    struct settings set = { "127.0.0.1", 8080, NULL, NULL, 8, 900, 600, 3,
+                            64, 1 };
     int rc = parse_args(argc, argv, &set);
     if (rc != 0)
         return rc > 0 ? EXIT_SUCCESS : EXIT_FAILURE;
@@ -186,15 +208,36 @@ int main(int argc, char **argv)
     sigaddset(&quit, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &quit, NULL);
 
-    struct session_table *sessions =
-        sessions_new(set.max_sessions, engine_argv);
+    /* Beyond loopback, anybody who can reach the port could drive the
+     * engines: an access token is required. */
+    char token[GUARD_TOKEN_LEN + 1];
+    bool need_token = !guard_loopback(set.bind);
+    if (need_token && guard_new_token(token) != 0) {
+        fprintf(stderr, "triad-web: no random numbers for a token\n");
+        return EXIT_FAILURE;
+    }
+    char hash_line[64], threads_line[64];
+    snprintf(hash_line, sizeof hash_line, "set_option hash %u", set.hash);
+    snprintf(threads_line, sizeof threads_line, "set_option threads %u",
+             set.threads);
+    const char *start_lines[] = { hash_line, threads_line, NULL };
+    struct session_limits limits = {
+        .max = set.max_sessions, .per_client = set.client_sessions,
+        .engine_argv = engine_argv, .start_lines = start_lines,
+        .timeout = set.timeout,
+    };
+    struct session_table *sessions = sessions_new(&limits);
     if (!sessions) {
         fprintf(stderr, "triad-web: out of memory\n");
         return EXIT_FAILURE;
     }
     struct server_config cfg = {
         .bind = set.bind, .port = set.port, .root = page_root(set.root),
-        .command_timeout = set.timeout, .sessions = sessions,
+        .command_timeout = set.timeout, .token = need_token ? token : NULL,
+        .max_connections = MAX_CONNECTIONS,
+        .client_connections = CLIENT_CONNECTIONS,
+        .client_streams = CLIENT_STREAMS, .header_seconds = HEADER_SECONDS,
+        .sessions = sessions,
     };
     struct server *srv = server_start(&cfg);
     if (!srv) {
@@ -205,8 +248,9 @@ int main(int argc, char **argv)
     pthread_t reaper_thread;
     bool reaping = pthread_create(&reaper_thread, NULL, reaper_main,
                                   &reaper) == 0;
-    printf("triad-web: serving %s on http://%s:%u/\n", cfg.root, set.bind,
-           server_port(srv));
+    printf("triad-web: serving %s on http://%s:%u/%s%s\n", cfg.root, set.bind,
+           server_port(srv), need_token ? "?token=" : "",
+           need_token ? token : "");
     fflush(stdout);
     int sig;
     sigwait(&quit, &sig);
