@@ -18,7 +18,8 @@ WEB_SOURCES = \
 	src/web/weblog.c src/web/weblog.h
 EXTRA_DIST += src/web/local.mk $(WEB_SOURCES) src/web/main.c \
 	tests/web/package.json tests/web/package-lock.json \
-	tests/web/browser.mjs tests/web/run.sh
+	tests/web/browser.mjs tests/web/run.sh \
+	tests/web/hostile.mjs tests/web/fake-engine.sh
 
 if HAVE_WEB
 bin_PROGRAMS += src/triad-web
