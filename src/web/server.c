@@ -100,7 +100,8 @@ static void secure(struct MHD_Response *r)
     MHD_add_response_header(r, "Cache-Control", "no-store");
     MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
     MHD_add_response_header(r, "Content-Security-Policy",
-                            "default-src 'self'; frame-ancestors 'none'");
+                            "default-src 'self'; img-src 'self' data:; "
+                            "frame-ancestors 'none'");
     MHD_add_response_header(r, "X-Frame-Options", "DENY");
     MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
 }
