@@ -31,6 +31,7 @@ struct settings {
     size_t client_sessions;     /* sessions of one client address     */
     unsigned hash;              /* MiB of each engine's table         */
     unsigned threads;           /* search threads of each engine      */
+    bool token;                 /* --token: a token even on loopback  */
 };
 
 /* Limits without options (doc/triad-web.md, "Security"). */
@@ -45,10 +46,11 @@ static void usage(FILE *f)
         "usage: triad-web [--port N] [--bind ADDR] [--engine 'CMD ARGS']\n"
         "                 [--root DIR] [--max-sessions N] [--client-sessions N]\n"
         "                 [--idle SECONDS] [--timeout SECONDS] [--hash MIB]\n"
-        "                 [--threads N] [--help] [--version]\n"
+        "                 [--threads N] [--token] [--help] [--version]\n"
         "Serves the triad page on http://ADDR:N/ (default 127.0.0.1:8080;\n"
         "port 0 picks a free one) with one engine process per game session.\n"
-        "An address beyond loopback needs the access token printed at start.\n");
+        "An address beyond loopback (or --token) needs the access token\n"
+        "printed at start.\n");
 }
 
 static int number(const char *s, double lo, double hi, double *out)
@@ -77,6 +79,7 @@ static int parse_args(int argc, char **argv, struct settings *set)
         { "threads", required_argument, NULL, 'T' },
         { "help", no_argument, NULL, 'h' },
         { "version", no_argument, NULL, 'V' },
+        { "token", no_argument, NULL, 'k' },
         { NULL, 0, NULL, 0 }
     };
     int c;
@@ -101,6 +104,7 @@ static int parse_args(int argc, char **argv, struct settings *set)
                   set->threads = (unsigned)v; break;
         case 'h': usage(stdout); return 1;
         case 'V': printf("triad-web %s\n", PACKAGE_VERSION); return 1;
+        case 'k': set->token = true; break;
         default: usage(stderr); return -1;
         }
         if (bad) {
@@ -187,7 +191,7 @@ static void *reaper_main(void *arg)
 int main(int argc, char **argv)
 {
     struct settings set = { "127.0.0.1", 8080, NULL, NULL, 8, 900, 600, 3,
-                            64, 1 };
+                            64, 1, false };
     int rc = parse_args(argc, argv, &set);
     if (rc != 0)
         return rc > 0 ? EXIT_SUCCESS : EXIT_FAILURE;
@@ -211,7 +215,7 @@ int main(int argc, char **argv)
     /* Beyond loopback, anybody who can reach the port could drive the
      * engines: an access token is required. */
     char token[GUARD_TOKEN_LEN + 1];
-    bool need_token = !guard_loopback(set.bind);
+    bool need_token = set.token || !guard_loopback(set.bind);
     if (need_token && guard_new_token(token) != 0) {
         fprintf(stderr, "triad-web: no random numbers for a token\n");
         return EXIT_FAILURE;

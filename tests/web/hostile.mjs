@@ -6,7 +6,8 @@
 // sessions per client address, close from pagehide (DELETE and POST close
 // with an Origin), 300 slow connections while a normal GET / is answered
 // within 2 s and the header deadline closing them, the per-client caps on
-// connections and event streams, the security headers, and SIGTERM with a
+// connections and event streams, the access token (--token), the
+// security headers, and SIGTERM with a
 // command and a stream in flight: the server gone within a second and no
 // engine left.
 //
@@ -41,8 +42,8 @@ function startServer(args) {
     let out = '';
     srv.stdout.on('data', d => {
       out += d;
-      const m = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(out);
-      if (m) resolve({ srv, port: Number(m[1]) });
+      const m = /http:\/\/127\.0\.0\.1:(\d+)\/(?:\?token=([0-9a-f]+))?\n/.exec(out);
+      if (m) resolve({ srv, port: Number(m[1]), token: m[2] });
     });
     srv.on('exit', c => reject(new Error(`triad-web exited (${c}) before listening`)));
   });
@@ -136,7 +137,8 @@ function openStream(port, id, from) {
 async function testHeaders(port) {
   const r = await request(port, 'GET', '/');
   check(r.status === 200 &&
-        r.headers['content-security-policy'] === "default-src 'self'; frame-ancestors 'none'",
+        r.headers['content-security-policy'] ===
+          "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'",
         `Content-Security-Policy: ${r.headers['content-security-policy']}`);
   check(r.headers['x-frame-options'] === 'DENY', 'X-Frame-Options: DENY');
   check(r.headers['referrer-policy'] === 'no-referrer', 'Referrer-Policy: no-referrer');
@@ -306,6 +308,37 @@ async function testShutdown() {
   check(stream.ended, 'the stream ended');
 }
 
+// --token: nothing without the token; the printed address sets the cookie
+// that the page's own requests then carry.
+async function testToken() {
+  const { srv, port, token } = await startServer(['--token']);
+  try {
+    check(/^[0-9a-f]{32}$/.test(token || ''), 'a token is printed with the address');
+    let r = await request(port, 'GET', '/');
+    check(r.status === 403, `no token: ${r.status}`);
+    r = await request(port, 'POST', '/api/sessions', '');
+    check(r.status === 403, `no token, API: ${r.status}`);
+    r = await request(port, 'GET', `/?token=${token.replace(/.$/, c => c === '0' ? '1' : '0')}`);
+    check(r.status === 403, `a wrong token: ${r.status}`);
+    r = await request(port, 'GET', `/?token=${token}`);
+    const cookie = (r.headers['set-cookie'] || [])[0] || '';
+    check(r.status === 200 && cookie.startsWith(`triad_token=${token};`) &&
+          /HttpOnly/.test(cookie) && /SameSite=Strict/.test(cookie),
+          `the printed address: ${r.status}, ${cookie.replace(token, 'TOKEN')}`);
+    const jar = { Cookie: `triad_token=${token}` };
+    r = await request(port, 'POST', '/api/sessions', '', { headers: jar });
+    check(r.status === 201, `the cookie opens the API: ${r.status}`);
+    r = await request(port, 'GET', '/style.css', undefined,
+                      { headers: { ...jar, Host: 'some-name.example:1' } });
+    check(r.status === 200, 'with the token any Host is accepted');
+    r = await request(port, 'GET', '/', undefined,
+                      { headers: { ...jar, Origin: 'http://evil.example' } });
+    check(r.status === 403, 'but not a foreign Origin');
+  } finally {
+    await stopServer(srv);
+  }
+}
+
 async function main() {
   const timeout = 3;
   const { srv, port } = await startServer(['--timeout', String(timeout), '--max-sessions', '8',
@@ -323,6 +356,7 @@ async function main() {
     const took = await stopServer(srv);
     check(took < 1, `stopped in ${took.toFixed(3)} s`);
   }
+  await testToken();
   await testFakeEngine();
   await testShutdown();
   console.log(failures ? `${failures} checks FAILED` : 'all checks passed');
