@@ -27,20 +27,17 @@
 
 #define TIMEOUT 20.0
 
-static char engine_path[] = "src/triad";
-static char *engine_argv[] = { engine_path, NULL };
+static const char engine_cmd[] = "src/triad";
 
-/* A fake engine: /bin/sh running script, which reads "ID COMMAND ARGS". */
+/* A fake engine: a shell command line reading "ID COMMAND ARGS". */
 static struct relay *fake_engine(const char *script)
 {
-    static char sh[] = "/bin/sh", dash_c[] = "-c";
-    char *argv[] = { sh, dash_c, (char *)script, NULL };
-    return relay_start(argv);
+    return relay_start(script);
 }
 
 START_TEST(test_relay_replies)
 {
-    struct relay *r = relay_start(engine_argv);
+    struct relay *r = relay_start(engine_cmd);
     ck_assert_ptr_nonnull(r);
     struct sbuf reply = SBUF_INIT;
     ck_assert_int_eq(relay_command(r, "name", TIMEOUT, &reply), RELAY_OK);
@@ -63,7 +60,7 @@ END_TEST
 
 START_TEST(test_relay_stream)
 {
-    struct relay *r = relay_start(engine_argv);
+    struct relay *r = relay_start(engine_cmd);
     ck_assert_ptr_nonnull(r);
     struct sbuf reply = SBUF_INIT, lines = SBUF_INIT;
     unsigned long seen = 0;
@@ -92,7 +89,7 @@ END_TEST
 
 START_TEST(test_relay_engine_dies)
 {
-    struct relay *r = relay_start(engine_argv);
+    struct relay *r = relay_start(engine_cmd);
     ck_assert_ptr_nonnull(r);
     struct sbuf reply = SBUF_INIT;
     ck_assert_int_eq(relay_command(r, "quit", TIMEOUT, &reply), RELAY_OK);
@@ -102,9 +99,8 @@ START_TEST(test_relay_engine_dies)
     ck_assert_int_eq(relay_command(r, "name", TIMEOUT, &reply), RELAY_DEAD);
     sbuf_free(&reply);
     relay_stop(r);
-    char missing_path[] = "/nonexistent/engine";
-    char *missing[] = { missing_path, NULL };
-    ck_assert_ptr_null(relay_start(missing));
+    ck_assert_ptr_null(relay_start("/nonexistent/engine"));
+    ck_assert_ptr_null(relay_start("   "));
 }
 END_TEST
 
@@ -214,7 +210,7 @@ static const char *const start_lines[] = { "set_option hash 1",
 static struct session_table *table(size_t max, size_t per_client)
 {
     struct session_limits limits = {
-        .max = max, .per_client = per_client, .engine_argv = engine_argv,
+        .max = max, .per_client = per_client, .engine = engine_cmd,
         .start_lines = start_lines, .timeout = TIMEOUT,
     };
     return sessions_new(&limits);
@@ -292,7 +288,7 @@ START_TEST(test_sessions_start_lines)
 {
     static const char *const bad[] = { "set_option hash 0", NULL };
     struct session_limits limits = {
-        .max = 2, .per_client = 2, .engine_argv = engine_argv,
+        .max = 2, .per_client = 2, .engine = engine_cmd,
         .start_lines = bad, .timeout = TIMEOUT,
     };
     struct session_table *t = sessions_new(&limits);
@@ -424,7 +420,7 @@ END_TEST
 /* The event text of an analysis: data lines, then the end. */
 START_TEST(test_events)
 {
-    struct relay *r = relay_start(engine_argv);
+    struct relay *r = relay_start(engine_cmd);
     struct sbuf reply = SBUF_INIT;
     ck_assert_int_eq(relay_command(r, "setup dvonn random=3", TIMEOUT,
                                    &reply), RELAY_OK);

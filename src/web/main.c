@@ -14,11 +14,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/sbuf.h"
 #include "web/guard.h"
 #include "web/server.h"
 #include "web/sessions.h"
-
-#define MAX_ENGINE_WORDS 64
 
 struct settings {
     const char *bind;
@@ -133,31 +132,33 @@ static int own_dir(char *buf, size_t size)
     return 0;
 }
 
-/* Splits --engine (or "DIR/triad" next to this program) into words. */
-static int engine_words(const char *engine, char *store, size_t size,
-                        char *argv[MAX_ENGINE_WORDS + 1])
+/* The engine command line: --engine, else "DIR/triad" next to this
+ * program, quoted for the shell when it is not a plain word
+ * (core/gtpclient.h: a plain word is run directly).  0 or -1. */
+static int engine_command(const char *engine, struct sbuf *cmd)
 {
+    static const char plain[] = "abcdefghijklmnopqrstuvwxyz"
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./,:+@%";
+    char dir[PATH_MAX];
     if (engine) {
-        if (strlen(engine) >= size)
-            return -1;
-        strcpy(store, engine);
-    } else {
-        char dir[PATH_MAX];
-        if (own_dir(dir, sizeof dir) != 0 ||
-            (size_t)snprintf(store, size, "%s/triad", dir) >= size)
-            return -1;
-        argv[0] = store;
-        argv[1] = NULL;
+        sbuf_puts(cmd, engine);
+        return engine[strspn(engine, " \t")] ? 0 : -1;
+    }
+    if (own_dir(dir, sizeof dir) != 0)
+        return -1;
+    if (dir[strspn(dir, plain)] == '\0') {
+        sbuf_printf(cmd, "%s/triad", dir);
         return 0;
     }
-    int n = 0;
-    for (char *w = strtok(store, " \t"); w; w = strtok(NULL, " \t")) {
-        if (n == MAX_ENGINE_WORDS)
-            return -1;
-        argv[n++] = w;
+    sbuf_putc(cmd, '\'');
+    for (const char *p = dir; *p; p++) {
+        if (*p == '\'')
+            sbuf_puts(cmd, "'\\''");      /* ' ends, \' is one, ' again */
+        else
+            sbuf_putc(cmd, *p);
     }
-    argv[n] = NULL;
-    return n > 0 ? 0 : -1;
+    sbuf_puts(cmd, "/triad'");
+    return 0;
 }
 
 /* The page's files: --root, else the source tree when this program runs
@@ -195,11 +196,10 @@ int main(int argc, char **argv)
     int rc = parse_args(argc, argv, &set);
     if (rc != 0)
         return rc > 0 ? EXIT_SUCCESS : EXIT_FAILURE;
-    static char engine_store[PATH_MAX + 4096];
-    char *engine_argv[MAX_ENGINE_WORDS + 1];
-    if (engine_words(set.engine, engine_store, sizeof engine_store,
-                     engine_argv) != 0) {
+    struct sbuf engine = SBUF_INIT;
+    if (engine_command(set.engine, &engine) != 0) {
         fprintf(stderr, "triad-web: bad --engine command\n");
+        sbuf_free(&engine);
         return EXIT_FAILURE;
     }
     /* Signals: a vanished engine gives write errors, not death; SIGINT
@@ -218,6 +218,7 @@ int main(int argc, char **argv)
     bool need_token = set.token || !guard_loopback(set.bind);
     if (need_token && guard_new_token(token) != 0) {
         fprintf(stderr, "triad-web: no random numbers for a token\n");
+        sbuf_free(&engine);
         return EXIT_FAILURE;
     }
     char hash_line[64], threads_line[64];
@@ -227,12 +228,13 @@ int main(int argc, char **argv)
     const char *start_lines[] = { hash_line, threads_line, NULL };
     struct session_limits limits = {
         .max = set.max_sessions, .per_client = set.client_sessions,
-        .engine_argv = engine_argv, .start_lines = start_lines,
+        .engine = sbuf_str(&engine), .start_lines = start_lines,
         .timeout = set.timeout,
     };
     struct session_table *sessions = sessions_new(&limits);
     if (!sessions) {
         fprintf(stderr, "triad-web: out of memory\n");
+        sbuf_free(&engine);
         return EXIT_FAILURE;
     }
     struct server_config cfg = {
@@ -246,6 +248,7 @@ int main(int argc, char **argv)
     struct server *srv = server_start(&cfg);
     if (!srv) {
         sessions_free(sessions);
+        sbuf_free(&engine);
         return EXIT_FAILURE;
     }
     struct reaper reaper = { sessions, set.idle };
@@ -264,5 +267,6 @@ int main(int argc, char **argv)
     }
     server_stop(srv);
     sessions_free(sessions);
+    sbuf_free(&engine);
     return EXIT_SUCCESS;
 }

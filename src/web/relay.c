@@ -18,7 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "core/spawn.h"
+#include "core/gtpclient.h"
 #include "web/relay.h"
 
 struct relay {
@@ -53,44 +53,30 @@ struct relay {
 static void kill_locked(struct relay *r)
 {
     if (!r->reaped)
-        kill(r->pid, SIGKILL);
+        gtpc_kill(r->pid);
     r->killed = true;
-}
-
-/* A reply line's id ("=12 text" -> 12; 0 when it has none) and the text
- * after the '='/'?', the id and one space. */
-static const char *reply_body(const char *line, unsigned long *id)
-{
-    line++;
-    *id = 0;
-    while (*line >= '0' && *line <= '9') {
-        *id = *id * 10 + (unsigned long)(*line - '0');
-        if (*id > 1000000000000UL)          /* no id of ours is this big */
-            *id = 1000000000000UL;
-        line++;
-    }
-    return *line == ' ' ? line + 1 : line;
 }
 
 /* The first line of a reply, with r->lock held. */
 static void reply_starts(struct relay *r, const char *line)
 {
-    unsigned long id;
-    const char *body = reply_body(line, &id);
+    struct gtpc_head h;
+    if (gtpc_parse_head(line, strlen(line), &h) != 0)
+        return;                     /* not framed: ignore it */
     r->in_reply = true;
-    r->reply_ours = r->want_id != 0 && id == r->want_id;
+    r->reply_ours = h.has_id && h.id == r->want_id;
     if (!r->reply_ours)
         return;                     /* late or unnumbered: not for us */
-    if (line[0] == '=' && r->expect_stream) {
+    if (h.ok && r->expect_stream) {
         r->streaming = true;
         free(r->stream_last);       /* nothing of an older stream */
         r->stream_last = NULL;
         r->reply_ok = true;
         r->reply_ready = true;      /* the header answers the starter */
     } else {
-        r->reply_ok = line[0] == '=';
+        r->reply_ok = h.ok;
         sbuf_reset(&r->reply);
-        sbuf_puts(&r->reply, body);
+        sbuf_puts(&r->reply, line + h.text);
     }
 }
 
@@ -119,8 +105,6 @@ static void take_line(struct relay *r, const char *line)
     if (r->overflow)
         return;                     /* the engine is being killed */
     if (!r->in_reply) {
-        if (line[0] != '=' && line[0] != '?')
-            return;                 /* not framed: ignore it */
         reply_starts(r, line);
     } else if (line[0] == '\0') {
         r->in_reply = false;
@@ -169,11 +153,11 @@ static void *reader_main(void *arg)
     return NULL;
 }
 
-static int spawn_engine(struct relay *r, char *const argv[])
+static int spawn_engine(struct relay *r, const char *cmd)
 {
     struct spawned c;
     const char *failed;
-    if (spawn_piped(&c, NULL, argv, -1, NULL, &failed) != 0)
+    if (gtpc_spawn(&c, cmd, -1, &failed) != 0)
         return -1;
     r->pid = c.pid;
     r->to_engine = c.to_child;
@@ -181,13 +165,13 @@ static int spawn_engine(struct relay *r, char *const argv[])
     return 0;
 }
 
-struct relay *relay_start(char *const argv[])
+struct relay *relay_start(const char *cmd)
 {
     struct relay *r = calloc(1, sizeof *r);
     if (!r)
         return NULL;
     sbuf_init(&r->reply);
-    if (spawn_engine(r, argv) != 0) {
+    if (spawn_engine(r, cmd) != 0) {
         free(r);
         return NULL;
     }
@@ -198,7 +182,7 @@ struct relay *relay_start(char *const argv[])
     r->alive = true;
     r->next_id = 1;
     if (pthread_create(&r->reader, NULL, reader_main, r) != 0) {
-        kill(r->pid, SIGKILL);
+        gtpc_kill(r->pid);
         waitpid(r->pid, NULL, 0);
         close(r->to_engine);
         close(r->from_engine);

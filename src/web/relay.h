@@ -16,9 +16,11 @@
 
 struct relay;
 
-/* Starts argv[0] (searched in PATH) with argv.  NULL when the process or
- * the reader thread cannot be created. */
-struct relay *relay_start(char *const argv[]);
+/* Starts the engine command line cmd (core/gtpclient.h says what it
+ * means).  NULL when the process (for a plain list of words, the program)
+ * or the reader thread cannot be made; a shell command line that fails
+ * makes an engine that dies at once. */
+struct relay *relay_start(const char *cmd);
 
 /* Kills the engine (if it still runs), reaps it and drops the caller's
  * reference. */

@@ -47,7 +47,7 @@ struct session_table *sessions_new(const struct session_limits *limits)
 /* An engine with the start lines sent, or NULL. */
 static struct relay *start_engine(const struct session_table *t)
 {
-    struct relay *r = relay_start(t->limits.engine_argv);
+    struct relay *r = relay_start(t->limits.engine);
     if (!r)
         return NULL;
     struct sbuf reply = SBUF_INIT;

@@ -22,7 +22,7 @@ struct session_table;
 struct session_limits {
     size_t max;                     /* sessions at once                 */
     size_t per_client;              /* sessions of one client address   */
-    char *const *engine_argv;       /* kept by reference                */
+    const char *engine;             /* command line, kept by reference  */
     /* Sent to every engine when it starts (hash, threads); an engine
      * refusing one does not start.  NULL-terminated, kept by reference. */
     const char *const *start_lines;
