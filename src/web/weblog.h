@@ -20,7 +20,8 @@ void weblog_free(struct weblog *log);
 
 /* Writes one message (printf format): the MHD_OPTION_EXTERNAL_LOGGER
  * callback, cls being the weblog. */
-void weblog_mhd(void *cls, const char *fmt, va_list ap);
+void weblog_mhd(void *cls, const char *fmt, va_list ap)
+    __attribute__((format(printf, 2, 0)));
 
 /* The redaction alone: text with hex runs of 32 or more digits replaced,
  * into out (size bytes, always terminated). */
