@@ -37,7 +37,7 @@ struct settings {
 #define MAX_CONNECTIONS 512
 #define CLIENT_CONNECTIONS 32
 #define CLIENT_STREAMS 4
-#define HEADER_SECONDS 10.0
+#define REQUEST_SECONDS 10.0
 
 static void usage(FILE *f)
 {
@@ -242,7 +242,7 @@ int main(int argc, char **argv)
         .command_timeout = set.timeout, .token = need_token ? token : NULL,
         .max_connections = MAX_CONNECTIONS,
         .client_connections = CLIENT_CONNECTIONS,
-        .client_streams = CLIENT_STREAMS, .header_seconds = HEADER_SECONDS,
+        .client_streams = CLIENT_STREAMS, .request_seconds = REQUEST_SECONDS,
         .sessions = sessions,
     };
     struct server *srv = server_start(&cfg);

@@ -3,8 +3,9 @@
  * job thread of its own while its connection is suspended; an event
  * stream with nothing to send is parked (suspended) and woken by the
  * ticker ten times a second.  The ticker also closes connections that
- * take longer than the header deadline to send a request.  Every reply
- * carries the security headers. */
+ * take longer than the request deadline to send a request (its headers
+ * and body, counted from the connection or the previous reply).  Every
+ * reply carries the security headers. */
 #include "config.h"
 
 #include <arpa/inet.h>
@@ -32,11 +33,11 @@
 #define TICK_MICROSECONDS 100000
 #define MAX_JOBS 64                 /* API requests in progress at once */
 
-/* One TCP connection, for the header deadline. */
+/* One TCP connection, for the request deadline. */
 struct conn {
     int fd;
-    double since;                   /* when it began waiting for headers */
-    bool in_request;                /* headers complete, not answered   */
+    double since;                   /* when it began waiting for a request */
+    bool in_request;                /* request received, not answered   */
     struct conn *next, *prev;
 };
 
@@ -205,7 +206,7 @@ static enum MHD_Result send_stream(struct server *srv,
     return rc;
 }
 
-/* ---- the ticker: parked streams and the header deadline ---- */
+/* ---- the ticker: parked streams and the request deadline ---- */
 
 static void *ticker_main(void *arg)
 {
@@ -219,7 +220,7 @@ static void *ticker_main(void *arg)
             }
         double now = clock_now();
         for (struct conn *k = srv->conns; k; k = k->next)
-            if (!k->in_request && now - k->since > srv->cfg.header_seconds) {
+            if (!k->in_request && now - k->since > srv->cfg.request_seconds) {
                 shutdown(k->fd, SHUT_RDWR);     /* MHD sees it end */
                 k->since = now + 1e9;
             }
@@ -417,7 +418,6 @@ static struct request *new_request(struct server *srv,
     req->c = c;
     sbuf_init(&req->body);
     client_address(c, req->client);
-    mark_request(srv, c, true);
     return req;
 }
 
@@ -463,6 +463,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
     if (req->too_big)
         return send_error(c, MHD_HTTP_CONTENT_TOO_LARGE,
                           "the request body is too large");
+    mark_request(srv, c, true);     /* received within the deadline */
     return dispatch(srv, req, url, method);
 }
 

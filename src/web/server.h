@@ -21,7 +21,7 @@ struct server_config {
     unsigned max_connections;   /* in all                               */
     unsigned client_connections; /* from one address                    */
     unsigned client_streams;    /* event streams of one address         */
-    double header_seconds;      /* to send a request's headers          */
+    double request_seconds;      /* to send a request (headers, body)    */
     struct session_table *sessions;
 };
 

@@ -4,12 +4,11 @@
 // timed-out command (engine stopped, the late reply never answers the next
 // command), the reply cap and stale reply numbers (with a fake engine),
 // sessions per client address, close from pagehide (DELETE and POST close
-// with an Origin), 300 slow connections while a normal GET / is answered
-// within 2 s and the header deadline closing them, the per-client caps on
+// with an Origin), 300 slow connections (headers or body) while a normal
+// GET / is answered within 2 s and the deadline closing them, the caps on
 // connections and event streams, the access token (--token), the
-// security headers, and SIGTERM with a
-// command and a stream in flight: the server gone within a second and no
-// engine left.
+// security headers, and SIGTERM with a command and a stream in flight:
+// the server gone within a second and no engine left.
 //
 //   node tests/web/hostile.mjs TRIAD_WEB
 //
@@ -225,17 +224,19 @@ async function testStreamsPerClient(port, id) {
   check(streams.slice(0, 4).every(s => /event: end/.test(s.text)), 'the next command ends them');
 }
 
-// 300 connections sending their headers a byte every 2 s, from ten
-// addresses (30 each, under the per-address cap).
+// 300 connections sending their headers (one in five: its body) a byte
+// every 2 s, from ten addresses (30 each, under the per-address cap).
 async function testSlowClients(port) {
   const socks = [];
-  const line = `GET / HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n`;
+  const headers = `GET / HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n`;
+  const body = `POST /api/sessions HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n` +
+               'Content-Length: 1000\r\n\r\n';
   for (let i = 0; i < 300; i++) {
     const s = net.connect({ host: '127.0.0.1', port, localAddress: `127.0.0.${10 + i % 10}` });
     s.on('error', () => {});
     s.gone = false;
     s.on('close', () => { s.gone = true; });
-    s.write(line);
+    s.write(i % 5 ? headers : body);
     socks.push(s);
   }
   const drip = setInterval(() => { for (const s of socks) if (!s.gone) s.write('X'); }, 2000);
@@ -246,11 +247,12 @@ async function testSlowClients(port) {
   const took = (performance.now() - t0) / 1000;
   check(open === 300, `300 slow connections open (${open})`);
   check(r.status === 200 && took < 2, `GET / answered in ${took.toFixed(3)} s meanwhile`);
-  // The header deadline (10 s) closes them although they keep sending.
+  // The deadline (10 s for a request) closes them although they keep
+  // sending.
   await sleep(12000);
   const left = socks.filter(s => !s.gone).length;
   clearInterval(drip);
-  check(left === 0, `the header deadline closed the slow connections (${left} left)`);
+  check(left === 0, `the request deadline closed the slow connections (${left} left)`);
   for (const s of socks) s.destroy();
   // One address gets at most its share of connections.
   const many = [];
