@@ -24,13 +24,14 @@ bool guard_loopback(const char *addr)
            (ntohl(a.s_addr) >> 24) == 127;
 }
 
-int guard_new_token(char token[GUARD_TOKEN_LEN + 1])
+int guard_random_hex(char *out, size_t digits)
 {
-    unsigned char raw[GUARD_TOKEN_LEN / 2];
-    if (getrandom(raw, sizeof raw, 0) != (ssize_t)sizeof raw)
+    unsigned char raw[64];
+    if (digits % 2 != 0 || digits / 2 > sizeof raw ||
+        getrandom(raw, digits / 2, 0) != (ssize_t)(digits / 2))
         return -1;
-    for (size_t i = 0; i < sizeof raw; i++)
-        snprintf(token + 2 * i, 3, "%02x", raw[i]);
+    for (size_t i = 0; i < digits / 2; i++)
+        snprintf(out + 2 * i, 3, "%02x", raw[i]);
     return 0;
 }
 

@@ -23,8 +23,9 @@ struct guard_request {
 bool guard_allows(const struct guard_request *rq, const char *bind,
                   unsigned port, const char *token);
 
-/* A fresh token of GUARD_TOKEN_LEN hex digits; 0 or -1. */
-int guard_new_token(char token[GUARD_TOKEN_LEN + 1]);
+/* digits (even, at most 128) random hex digits from getrandom, then a
+ * NUL, into out: an access token or a session id; 0 or -1. */
+int guard_random_hex(char *out, size_t digits);
 
 /* True when addr (IPv4, as text) is in 127.0.0.0/8. */
 bool guard_loopback(const char *addr);

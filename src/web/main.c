@@ -216,7 +216,7 @@ int main(int argc, char **argv)
      * engines: an access token is required. */
     char token[GUARD_TOKEN_LEN + 1];
     bool need_token = set.token || !guard_loopback(set.bind);
-    if (need_token && guard_new_token(token) != 0) {
+    if (need_token && guard_random_hex(token, GUARD_TOKEN_LEN) != 0) {
         fprintf(stderr, "triad-web: no random numbers for a token\n");
         sbuf_free(&engine);
         return EXIT_FAILURE;

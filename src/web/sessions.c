@@ -8,9 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 
 #include "core/clock.h"
+#include "web/guard.h"
 #include "web/sessions.h"
 
 struct slot {
@@ -92,16 +92,6 @@ void sessions_free(struct session_table *t)
     free(t);
 }
 
-static int new_id(char id[SESSION_ID_LEN + 1])
-{
-    unsigned char raw[SESSION_ID_LEN / 2];
-    if (getrandom(raw, sizeof raw, 0) != (ssize_t)sizeof raw)
-        return -1;
-    for (size_t i = 0; i < sizeof raw; i++)
-        snprintf(id + 2 * i, 3, "%02x", raw[i]);
-    return 0;
-}
-
 /* Drops one holder; the last one of a deleted session frees it. */
 static void drop(struct session_table *t, struct web_session *s)
 {
@@ -151,7 +141,7 @@ struct web_session *sessions_create(struct session_table *t,
                                     const char *client, int *why)
 {
     struct web_session *s = calloc(1, sizeof *s);
-    if (!s || new_id(s->id) != 0) {
+    if (!s || guard_random_hex(s->id, SESSION_ID_LEN) != 0) {
         free(s);
         *why = SESSIONS_NO_ENGINE;
         return NULL;
