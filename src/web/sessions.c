@@ -44,19 +44,29 @@ struct session_table *sessions_new(const struct session_limits *limits)
     return t;
 }
 
-/* An engine with the start lines sent, or NULL. */
-static struct relay *start_engine(const struct session_table *t)
+/* An engine for held session s with the start lines sent, or NULL.
+ * Meanwhile it is s->starting, so that sessions_close can kill it. */
+static struct relay *start_engine(struct session_table *t,
+                                  struct web_session *s)
 {
     struct relay *r = relay_start(t->limits.engine);
     if (!r)
         return NULL;
+    pthread_mutex_lock(&t->lock);
+    s->starting = r;
+    bool closing = t->closing;
+    pthread_mutex_unlock(&t->lock);
     struct sbuf reply = SBUF_INIT;
     const char *const *line = t->limits.start_lines;
-    for (; line && *line; line++)
+    for (; !closing && line && *line; line++)
         if (relay_command(r, *line, t->limits.timeout, &reply) != RELAY_OK)
             break;
     sbuf_free(&reply);
-    if (line && *line) {
+    pthread_mutex_lock(&t->lock);
+    s->starting = NULL;
+    closing = t->closing;
+    pthread_mutex_unlock(&t->lock);
+    if (closing || (line && *line)) {
         relay_stop(r);
         return NULL;
     }
@@ -67,9 +77,13 @@ void sessions_close(struct session_table *t)
 {
     pthread_mutex_lock(&t->lock);
     t->closing = true;
-    for (size_t i = 0; i < t->max; i++)
-        if (t->slots[i].s && t->slots[i].s->relay)
-            relay_kill(t->slots[i].s->relay);
+    for (size_t i = 0; i < t->max; i++) {
+        struct web_session *s = t->slots[i].s;
+        if (s && s->relay)
+            relay_kill(s->relay);
+        if (s && s->starting)
+            relay_kill(s->starting);
+    }
     pthread_mutex_unlock(&t->lock);
 }
 
@@ -158,13 +172,15 @@ struct web_session *sessions_create(struct session_table *t,
     s->slot = (size_t)(sl - t->slots);
     s->last_used = clock_now();
     struct web_session *held = hold(t, sl);
-    struct relay *r = start_engine(t);
+    struct relay *r = start_engine(t, s);
     pthread_mutex_lock(&t->lock);
     s->relay = r;
     bool closing = t->closing;
+    if (r && closing)               /* closed since start_engine looked */
+        relay_kill(r);
     pthread_mutex_unlock(&t->lock);
-    if (!r || closing) {
-        *why = r ? SESSIONS_CLOSING : SESSIONS_NO_ENGINE;
+    if (!r) {
+        *why = closing ? SESSIONS_CLOSING : SESSIONS_NO_ENGINE;
         sessions_delete(t, s);
         sessions_release(t, s);
         return NULL;
@@ -223,13 +239,13 @@ struct relay *sessions_relay(struct session_table *t, struct web_session *s)
 
 int sessions_restart(struct session_table *t, struct web_session *s)
 {
-    struct relay *fresh = start_engine(t);
+    struct relay *fresh = start_engine(t, s);
     if (!fresh)
         return -1;
     pthread_mutex_lock(&t->lock);
     struct relay *old = s->relay;
     s->relay = fresh;
-    if (t->closing)
+    if (t->closing)                 /* closed since start_engine looked */
         relay_kill(fresh);
     pthread_mutex_unlock(&t->lock);
     relay_stop(old);

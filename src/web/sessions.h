@@ -33,6 +33,7 @@ struct web_session {
     char id[SESSION_ID_LEN + 1];
     char client[SESSION_CLIENT_LEN];
     struct relay *relay;            /* replaced under the table lock    */
+    struct relay *starting;         /* an engine being started for it   */
     double last_used;               /* core clock, last command         */
     size_t slot;                    /* index in the table              */
     int holders;                    /* requests holding it (table lock) */
