@@ -9,6 +9,7 @@
 #include <check.h>
 #include <fcntl.h>
 #include <jansson.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -321,6 +322,49 @@ START_TEST(test_sessions_close)
 }
 END_TEST
 
+struct long_command {
+    struct relay *relay;
+    int rc;
+};
+
+static void *run_long_command(void *arg)
+{
+    struct long_command *lc = arg;
+    struct sbuf reply = SBUF_INIT;
+    lc->rc = relay_command(lc->relay, "genmove white", TIMEOUT, &reply);
+    sbuf_free(&reply);
+    return NULL;
+}
+
+/* sessions_end does not wait for a command in progress: it ends it. */
+START_TEST(test_sessions_end)
+{
+    struct session_table *t = table(2, 2);
+    int why;
+    struct web_session *s = sessions_create(t, "127.0.0.1", &why);
+    char id[SESSION_ID_LEN + 1];
+    strcpy(id, s->id);
+    struct sbuf reply = SBUF_INIT;
+    ck_assert_int_eq(relay_command(s->relay, "setup dvonn random=2", TIMEOUT,
+                                   &reply), RELAY_OK);
+    ck_assert_int_eq(relay_command(s->relay, "time_settings 86400 0 0",
+                                   TIMEOUT, &reply), RELAY_OK);
+    struct long_command lc = { s->relay, 99 };
+    pthread_t th;
+    ck_assert_int_eq(pthread_create(&th, NULL, run_long_command, &lc), 0);
+    usleep(200000);
+    ck_assert(sessions_end(t, id));         /* s is held meanwhile */
+    pthread_join(th, NULL);
+    ck_assert_int_eq(lc.rc, RELAY_DEAD);
+    ck_assert_ptr_null(sessions_get(t, id));
+    ck_assert(!sessions_end(t, id));
+    sessions_release(t, s);
+    ck_assert_uint_eq(sessions_count(t), 0);
+    sbuf_free(&reply);
+    sessions_free(t);
+}
+END_TEST
+
 /* api_handle with a JSON body; the answer's JSON parsed into *json. */
 static unsigned call(struct session_table *t, const char *method,
                      const char *path, const char *body, json_t **json)
@@ -573,6 +617,7 @@ static Suite *web_suite(void)
     tcase_add_test(tc, test_sessions_per_client);
     tcase_add_test(tc, test_sessions_start_lines);
     tcase_add_test(tc, test_sessions_close);
+    tcase_add_test(tc, test_sessions_end);
     tc = tap_tcase(s, "server", 60);
     tcase_add_test(tc, test_policy);
     tcase_add_test(tc, test_api);

@@ -170,10 +170,6 @@ static void api_action(struct session_table *t, double timeout,
                strcmp(action, "stream") == 0) {
         out->status = MHD_HTTP_OK;
         out->stream = sessions_relay(t, s);
-    } else if ((strcmp(rq->method, "DELETE") == 0 && action[0] == '\0') ||
-               (post && strcmp(action, "close") == 0)) {
-        sessions_delete(t, s);      /* close: for navigator.sendBeacon */
-        ok(out);
     } else {
         error(out, MHD_HTTP_NOT_FOUND, "no such action");
     }
@@ -201,11 +197,22 @@ void api_handle(struct session_table *t, double timeout,
     char id[SESSION_ID_LEN + 1];
     memcpy(id, path + 1, SESSION_ID_LEN);
     id[SESSION_ID_LEN] = '\0';
+    const char *action = *end ? end + 1 : "";
+    /* Closing (close: for navigator.sendBeacon) does not wait for a
+     * command in progress: it ends it. */
+    if ((strcmp(rq->method, "DELETE") == 0 && action[0] == '\0') ||
+        (strcmp(rq->method, "POST") == 0 && strcmp(action, "close") == 0)) {
+        if (sessions_end(t, id))
+            ok(out);
+        else
+            error(out, MHD_HTTP_NOT_FOUND, "no such session");
+        return;
+    }
     struct web_session *s = sessions_get(t, id);
     if (!s) {
         error(out, MHD_HTTP_NOT_FOUND, "no such session");
         return;
     }
-    api_action(t, timeout, s, rq, *end ? end + 1 : "", out);
+    api_action(t, timeout, s, rq, action, out);
     sessions_release(t, s);
 }

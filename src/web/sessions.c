@@ -197,22 +197,48 @@ static bool same_id(const char *a, const char *b)
     return diff == 0;
 }
 
-struct web_session *sessions_get(struct session_table *t, const char *id)
+/* Takes the table lock and returns the live session called id, or
+ * NULL; the lock stays held either way. */
+static struct web_session *find(struct session_table *t, const char *id)
 {
-    if (strlen(id) != SESSION_ID_LEN)
-        return NULL;
     pthread_mutex_lock(&t->lock);
-    struct slot *found = NULL;
+    struct web_session *found = NULL;
+    if (strlen(id) != SESSION_ID_LEN)
+        return NULL;                /* the lock stays held */
     for (size_t i = 0; i < t->max; i++) {
         struct web_session *s = t->slots[i].s;
-        bool match = s && same_id(s->id, id);
-        if (match && !s->gone)
-            found = &t->slots[i];
+        if (s && same_id(s->id, id) && !s->gone)
+            found = s;
     }
-    if (found)
-        return hold(t, found);
+    return found;
+}
+
+struct web_session *sessions_get(struct session_table *t, const char *id)
+{
+    struct web_session *s = find(t, id);
+    if (s)
+        return hold(t, &t->slots[s->slot]);
     pthread_mutex_unlock(&t->lock);
     return NULL;
+}
+
+bool sessions_end(struct session_table *t, const char *id)
+{
+    struct web_session *s = find(t, id);   /* takes the table lock */
+    if (s) {
+        s->gone = true;
+        if (s->relay)
+            relay_kill(s->relay);
+        if (s->starting)
+            relay_kill(s->starting);
+    }
+    bool free_now = s && s->holders == 0;
+    if (free_now)
+        t->slots[s->slot].s = NULL;
+    pthread_mutex_unlock(&t->lock);
+    if (free_now)
+        free_session(s);
+    return s != NULL;
 }
 
 void sessions_release(struct session_table *t, struct web_session *s)

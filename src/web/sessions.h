@@ -67,6 +67,11 @@ struct web_session *sessions_create(struct session_table *t,
  * full, in time independent of where the ids differ. */
 struct web_session *sessions_get(struct session_table *t, const char *id);
 
+/* Ends the session called id at once, held or not: its engine is killed
+ * (a command waiting for it returns) and it is freed when no request
+ * holds it any more.  False when there is no such session. */
+bool sessions_end(struct session_table *t, const char *id);
+
 /* Ends a request on s (from sessions_create or sessions_get). */
 void sessions_release(struct session_table *t, struct web_session *s);
 

@@ -206,7 +206,17 @@ async function testSessionsPerClient(port, held) {
   check(b.status === 200, 'POST close (sendBeacon) closes a session');
   const again = await newSession(port);
   check(again !== null, 'a closed session frees its place');
-  for (const s of [made[2], other, again].filter(Boolean))
+  // Closing does not wait for a command in progress: it ends it.
+  await commands(port, again, ['setup dvonn random=2', 'time_settings 86400 0 0']);
+  const t0 = performance.now();
+  const pending = commands(port, again, ['genmove white']);
+  await sleep(300);
+  const c = await request(port, 'DELETE', `/api/sessions/${again}`, undefined, { headers: origin });
+  const p = await pending;
+  const took = (performance.now() - t0) / 1000;
+  check(c.status === 200 && p.json.replies[0].dead === true && took < 2,
+        `DELETE during a genmove ends it after ${took.toFixed(2)} s (timeout 3 s)`);
+  for (const s of [other].filter(Boolean))
     await request(port, 'DELETE', `/api/sessions/${s}`);
 }
 
