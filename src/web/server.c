@@ -334,6 +334,9 @@ static enum MHD_Result send_answer(struct server *srv, struct request *req)
         a->stream = NULL;
         return send_stream(srv, req->c, req->client, r);
     }
+    if (!a->json)
+        return send_error(req->c, MHD_HTTP_INTERNAL_SERVER_ERROR,
+                          "out of memory");
     return send_text(req->c, a->status, "application/json", a->json,
                      strlen(a->json), NULL);
 }
