@@ -8,6 +8,7 @@
 
 #include <check.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <jansson.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -590,8 +591,36 @@ START_TEST(test_files)
 }
 END_TEST
 
+/* weblog_mhd as libmicrohttpd calls it. */
+static void log_line(struct weblog *log, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    weblog_mhd(log, fmt, ap);
+    va_end(ap);
+}
+
 START_TEST(test_weblog)
 {
+    FILE *f = tmpfile();
+    struct weblog *log = weblog_new(f);
+    for (int i = 0; i < 3 * WEBLOG_LINES; i++)
+        log_line(log, "closed /api/sessions/%s/stream (%d)\n",
+                 "0123456789abcdef0123456789abcdef", i);
+    weblog_free(log);
+    rewind(f);
+    char line[256];
+    int lines = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (lines == 0)
+            ck_assert_str_eq(line, "triad-web: closed /api/sessions/[id]/"
+                             "stream (0)\n");
+        ck_assert_ptr_null(strstr(line, "0123456789abcdef"));
+        lines++;
+    }
+    ck_assert_int_eq(lines, WEBLOG_LINES);      /* the rest dropped */
+    fclose(f);
+
     char out[256];
     weblog_redact("closed /api/sessions/0123456789abcdef0123456789abcdef/"
                   "stream, port 8080, deadbeef", out, sizeof out);
