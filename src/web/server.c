@@ -31,7 +31,6 @@
 #define API_PREFIX "/api/sessions"
 #define POOL_THREADS 2
 #define TICK_MICROSECONDS 100000
-#define MAX_JOBS 64                 /* API requests in progress at once */
 
 /* One TCP connection, for the request deadline. */
 struct conn {
@@ -303,7 +302,7 @@ static void *job_main(void *arg)
 static enum MHD_Result start_job(struct server *srv, struct request *req)
 {
     pthread_mutex_lock(&srv->lock);
-    bool refuse = srv->stopping || srv->jobs >= MAX_JOBS;
+    bool refuse = srv->stopping;    /* else one job a connection at most */
     if (!refuse) {
         srv->jobs++;
         req->running = true;
@@ -322,7 +321,7 @@ static enum MHD_Result start_job(struct server *srv, struct request *req)
     }
     pthread_mutex_unlock(&srv->lock);
     return refuse ? send_error(req->c, MHD_HTTP_SERVICE_UNAVAILABLE,
-                               "the server is busy or stopping")
+                               "the server is stopping")
                   : MHD_YES;
 }
 

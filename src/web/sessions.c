@@ -146,8 +146,8 @@ static struct slot *free_slot(struct session_table *t, const char *client,
         theirs += s && !s->gone && strcmp(s->client, client) == 0;
     }
     *why = t->closing ? SESSIONS_CLOSING
-         : theirs >= t->limits.per_client ? SESSIONS_CLIENT_FULL
-         : !free_one ? SESSIONS_FULL : 0;
+         : !free_one ? SESSIONS_FULL
+         : theirs >= t->limits.per_client ? SESSIONS_CLIENT_FULL : 0;
     return *why ? NULL : free_one;
 }
 
