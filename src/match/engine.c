@@ -11,7 +11,6 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +19,7 @@
 #include <unistd.h>
 
 #include "core/clock.h"
-#include "core/spawn.h"
+#include "core/gtpclient.h"
 #include "match/engine.h"
 
 #define POLL_SLICE_MS 50
@@ -68,105 +67,6 @@ static void append_errno(struct sbuf *err, const char *what, int code)
     sbuf_printf(err, "%s: %s", what, msg);
 }
 
-/* True if the shell would run cmd as plain words: then we split it
- * ourselves, so that the engine is our direct child and its crash
- * signal is seen as such (dash does not exec the last command of -c). */
-static bool is_plain_command(const char *cmd)
-{
-    static const char safe[] = "_-./,:+@%=";
-    bool first_word = true;
-    bool in_word = false;
-    for (const char *p = cmd; *p; p++) {
-        unsigned char c = (unsigned char)*p;
-        if (c == ' ' || c == '\t') {
-            first_word = first_word && !in_word;
-            in_word = false;
-            continue;
-        }
-        in_word = true;
-        bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-                  (c >= '0' && c <= '9') || (c != 0 && strchr(safe, c));
-        if (!ok || (c == '=' && first_word))
-            return false;   /* VAR=value prefixes need the shell */
-    }
-    return true;
-}
-
-/* Splits a plain command into a NULL-terminated, malloc'd argv whose
- * words live in the malloc'd *copy; NULL when memory is short. */
-static char **split_words(const char *cmd, char **copy)
-{
-    size_t n = strlen(cmd);
-    char **argv = malloc(sizeof *argv * (n / 2 + 2));
-    *copy = strdup(cmd);
-    if (!argv || !*copy) {
-        free(argv);
-        free(*copy);
-        return NULL;
-    }
-    int argc = 0;
-    char *save = NULL;
-    for (char *w = strtok_r(*copy, " \t", &save); w;
-         w = strtok_r(NULL, " \t", &save))
-        argv[argc++] = w;
-    argv[argc] = NULL;
-    return argv;
-}
-
-static int setup_attr(posix_spawnattr_t *at)
-{
-    sigset_t none;
-    sigset_t dflt;
-    sigemptyset(&none);
-    sigemptyset(&dflt);
-    sigaddset(&dflt, SIGPIPE);
-    sigaddset(&dflt, SIGINT);
-    sigaddset(&dflt, SIGTERM);
-    sigaddset(&dflt, SIGHUP);
-    /* Own process group (we kill the group, and a terminal's ^C reaches
-     * only the referee), no blocked signals, default SIGPIPE. */
-    if (posix_spawnattr_init(at) != 0)
-        return -1;
-    short flags = POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK |
-                  POSIX_SPAWN_SETSIGDEF;
-    if (posix_spawnattr_setflags(at, flags) != 0 ||
-        posix_spawnattr_setpgroup(at, 0) != 0 ||
-        posix_spawnattr_setsigmask(at, &none) != 0 ||
-        posix_spawnattr_setsigdefault(at, &dflt) != 0) {
-        posix_spawnattr_destroy(at);
-        return -1;
-    }
-    return 0;
-}
-
-/* Runs cmd with the attributes at, its standard error on stderr_fd
- * (spawn_piped); returns an errno value, *failed as spawn_piped's. */
-static int spawn_command(struct spawned *c, const char *cmd, int stderr_fd,
-                         const posix_spawnattr_t *at, const char **failed)
-{
-    char *copy;
-    *failed = NULL;
-    if (!is_plain_command(cmd)) {
-        char sh[] = "sh";
-        char dash_c[] = "-c";
-        copy = strdup(cmd);
-        if (!copy)
-            return ENOMEM;
-        char *const argv[] = { sh, dash_c, copy, NULL };
-        int rc = spawn_piped(c, "/bin/sh", argv, stderr_fd, at, failed);
-        free(copy);
-        return rc;
-    }
-    char **argv = split_words(cmd, &copy);
-    if (!argv)
-        return ENOMEM;
-    int rc = argv[0] ? spawn_piped(c, NULL, argv, stderr_fd, at, failed)
-                     : ENOENT;
-    free(argv);
-    free(copy);
-    return rc;
-}
-
 static void close_fd(int *fd)
 {
     if (*fd >= 0)
@@ -178,15 +78,12 @@ int engine_start(struct engine *e, const char *cmd, int stderr_fd,
                  struct sbuf *err)
 {
     struct spawned c;
-    posix_spawnattr_t at;
     const char *failed = NULL;
     int rc = ENOMEM;
     bool relay = stderr_fd >= 0 || e->err.scores;
     int child_err = relay ? errlog_open(&e->err, stderr_fd) : -1;
-    if ((!relay || child_err >= 0) && setup_attr(&at) == 0) {
-        rc = spawn_command(&c, cmd, child_err, &at, &failed);
-        posix_spawnattr_destroy(&at);
-    }
+    if (!relay || child_err >= 0)
+        rc = gtpc_spawn(&c, cmd, child_err, &failed);
     if (child_err >= 0)
         close(child_err);
     if (rc != 0) {
@@ -232,8 +129,7 @@ void engine_kill(struct engine *e)
         errlog_close(&e->err);
         return;
     }
-    kill(-e->pid, SIGKILL);
-    kill(e->pid, SIGKILL);
+    gtpc_kill(e->pid);
     int st;
     pid_t r;
     do
@@ -398,19 +294,14 @@ static void quote_line(const struct engine *e, size_t start,
 static enum engine_status parse_reply(const char *p, size_t n,
                                       struct sbuf *reply)
 {
-    size_t i = 1;
-    while (i < n && p[i] >= '0' && p[i] <= '9')
-        i++;
-    if (i < n && p[i] != ' ' && p[i] != '\n') {
-        sbuf_reset(reply);
+    struct gtpc_head h;
+    sbuf_reset(reply);
+    if (gtpc_parse_head(p, n, &h) != 0) {
         sbuf_putn(reply, p, n < QUOTE_MAX ? n : QUOTE_MAX);
         return ENGINE_MALFORMED;
     }
-    while (i < n && p[i] == ' ')
-        i++;
-    sbuf_reset(reply);
-    sbuf_putn(reply, p + i, n - i);
-    return p[0] == '=' ? ENGINE_OK : ENGINE_REFUSED;
+    sbuf_putn(reply, p + h.text, n - h.text);
+    return h.ok ? ENGINE_OK : ENGINE_REFUSED;
 }
 
 /* Checks the buffer for a complete reply.  Returns ENGINE_TIMEOUT when

@@ -7,12 +7,19 @@ WEB_PAGE = web/index.html web/style.css web/app.js web/boards.js
 dist_web_DATA = $(WEB_PAGE)
 dist_doc_DATA += doc/triad-web.md
 WEB_SOURCES = \
+	src/web/api.c src/web/api.h \
+	src/web/events.c src/web/events.h \
+	src/web/files.c src/web/files.h \
+	src/web/guard.c src/web/guard.h \
+	src/web/policy.c src/web/policy.h \
 	src/web/relay.c src/web/relay.h \
 	src/web/server.c src/web/server.h \
-	src/web/sessions.c src/web/sessions.h
+	src/web/sessions.c src/web/sessions.h \
+	src/web/weblog.c src/web/weblog.h
 EXTRA_DIST += src/web/local.mk $(WEB_SOURCES) src/web/main.c doc/triad-web.1 \
 	tests/web/package.json tests/web/package-lock.json \
-	tests/web/browser.mjs tests/web/run.sh
+	tests/web/browser.mjs tests/web/run.sh \
+	tests/web/hostile.mjs tests/web/fake-engine.sh
 
 if HAVE_WEB
 bin_PROGRAMS += src/triad-web

@@ -14,11 +14,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/sbuf.h"
 #include "core/version.h"
+#include "web/guard.h"
 #include "web/server.h"
 #include "web/sessions.h"
-
-#define MAX_ENGINE_WORDS 64
 
 struct settings {
     const char *bind;
@@ -28,16 +28,29 @@ struct settings {
     size_t max_sessions;
     double idle;                /* seconds before a session is reaped */
     double timeout;             /* seconds an engine may think        */
+    size_t client_sessions;     /* sessions of one client address     */
+    unsigned hash;              /* MiB of each engine's table         */
+    unsigned threads;           /* search threads of each engine      */
+    bool token;                 /* --token: a token even on loopback  */
 };
+
+/* Limits without options (doc/triad-web.md, "Security"). */
+#define MAX_CONNECTIONS 512
+#define CLIENT_CONNECTIONS 32
+#define CLIENT_STREAMS 4
+#define REQUEST_SECONDS 10.0
 
 static void usage(FILE *f)
 {
     fprintf(f,
         "usage: triad-web [--port N] [--bind ADDR] [--engine 'CMD ARGS']\n"
-        "                 [--root DIR] [--max-sessions N] [--idle SECONDS]\n"
-        "                 [--timeout SECONDS] [--help] [--version]\n"
+        "                 [--root DIR] [--max-sessions N] [--client-sessions N]\n"
+        "                 [--idle SECONDS] [--timeout SECONDS] [--hash MIB]\n"
+        "                 [--threads N] [--token] [--help] [--version]\n"
         "Serves the triad page on http://ADDR:N/ (default 127.0.0.1:8080;\n"
-        "port 0 picks a free one) with one engine process per game session.\n");
+        "port 0 picks a free one) with one engine process per game session.\n"
+        "An address beyond loopback (or --token) needs the access token\n"
+        "printed at start.\n");
 }
 
 static int number(const char *s, double lo, double hi, double *out)
@@ -61,8 +74,12 @@ static int parse_args(int argc, char **argv, struct settings *set)
         { "max-sessions", required_argument, NULL, 'm' },
         { "idle", required_argument, NULL, 'i' },
         { "timeout", required_argument, NULL, 't' },
+        { "client-sessions", required_argument, NULL, 'c' },
+        { "hash", required_argument, NULL, 'H' },
+        { "threads", required_argument, NULL, 'T' },
         { "help", no_argument, NULL, 'h' },
         { "version", no_argument, NULL, 'V' },
+        { "token", no_argument, NULL, 'k' },
         { NULL, 0, NULL, 0 }
     };
     int c;
@@ -79,8 +96,15 @@ static int parse_args(int argc, char **argv, struct settings *set)
                   set->max_sessions = (size_t)v; break;
         case 'i': bad = number(optarg, 1, 1e7, &set->idle); break;
         case 't': bad = number(optarg, 1, 1e7, &set->timeout); break;
+        case 'c': bad = number(optarg, 1, 1000, &v);
+                  set->client_sessions = (size_t)v; break;
+        case 'H': bad = number(optarg, 1, 16384, &v);
+                  set->hash = (unsigned)v; break;
+        case 'T': bad = number(optarg, 1, 64, &v);
+                  set->threads = (unsigned)v; break;
         case 'h': usage(stdout); return 1;
         case 'V': version_print(stdout, "triad-web"); return 1;
+        case 'k': set->token = true; break;
         default: usage(stderr); return -1;
         }
         if (bad) {
@@ -109,31 +133,33 @@ static int own_dir(char *buf, size_t size)
     return 0;
 }
 
-/* Splits --engine (or "DIR/triad" next to this program) into words. */
-static int engine_words(const char *engine, char *store, size_t size,
-                        char *argv[MAX_ENGINE_WORDS + 1])
+/* The engine command line: --engine, else "DIR/triad" next to this
+ * program, quoted for the shell when it is not a plain word
+ * (core/gtpclient.h: a plain word is run directly).  0 or -1. */
+static int engine_command(const char *engine, struct sbuf *cmd)
 {
+    static const char plain[] = "abcdefghijklmnopqrstuvwxyz"
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./,:+@%";
+    char dir[PATH_MAX];
     if (engine) {
-        if (strlen(engine) >= size)
-            return -1;
-        strcpy(store, engine);
-    } else {
-        char dir[PATH_MAX];
-        if (own_dir(dir, sizeof dir) != 0 ||
-            (size_t)snprintf(store, size, "%s/triad", dir) >= size)
-            return -1;
-        argv[0] = store;
-        argv[1] = NULL;
+        sbuf_puts(cmd, engine);
+        return engine[strspn(engine, " \t")] ? 0 : -1;
+    }
+    if (own_dir(dir, sizeof dir) != 0)
+        return -1;
+    if (dir[strspn(dir, plain)] == '\0') {
+        sbuf_printf(cmd, "%s/triad", dir);
         return 0;
     }
-    int n = 0;
-    for (char *w = strtok(store, " \t"); w; w = strtok(NULL, " \t")) {
-        if (n == MAX_ENGINE_WORDS)
-            return -1;
-        argv[n++] = w;
+    sbuf_putc(cmd, '\'');
+    for (const char *p = dir; *p; p++) {
+        if (*p == '\'')
+            sbuf_puts(cmd, "'\\''");      /* ' ends, \' is one, ' again */
+        else
+            sbuf_putc(cmd, *p);
     }
-    argv[n] = NULL;
-    return n > 0 ? 0 : -1;
+    sbuf_puts(cmd, "/triad'");
+    return 0;
 }
 
 /* The page's files: --root, else the source tree when this program runs
@@ -166,15 +192,15 @@ static void *reaper_main(void *arg)
 
 int main(int argc, char **argv)
 {
-    struct settings set = { "127.0.0.1", 8080, NULL, NULL, 8, 900, 600 };
+    struct settings set = { "127.0.0.1", 8080, NULL, NULL, 8, 900, 600, 3,
+                            64, 1, false };
     int rc = parse_args(argc, argv, &set);
     if (rc != 0)
         return rc > 0 ? EXIT_SUCCESS : EXIT_FAILURE;
-    static char engine_store[PATH_MAX + 4096];
-    char *engine_argv[MAX_ENGINE_WORDS + 1];
-    if (engine_words(set.engine, engine_store, sizeof engine_store,
-                     engine_argv) != 0) {
+    struct sbuf engine = SBUF_INIT;
+    if (engine_command(set.engine, &engine) != 0) {
         fprintf(stderr, "triad-web: bad --engine command\n");
+        sbuf_free(&engine);
         return EXIT_FAILURE;
     }
     /* Signals: a vanished engine gives write errors, not death; SIGINT
@@ -187,27 +213,52 @@ int main(int argc, char **argv)
     sigaddset(&quit, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &quit, NULL);
 
-    struct session_table *sessions =
-        sessions_new(set.max_sessions, engine_argv);
+    /* Beyond loopback, anybody who can reach the port could drive the
+     * engines: an access token is required. */
+    char token[GUARD_TOKEN_LEN + 1];
+    bool need_token = set.token || !guard_loopback(set.bind);
+    if (need_token && guard_random_hex(token, GUARD_TOKEN_LEN) != 0) {
+        fprintf(stderr, "triad-web: no random numbers for a token\n");
+        sbuf_free(&engine);
+        return EXIT_FAILURE;
+    }
+    char hash_line[64], threads_line[64];
+    snprintf(hash_line, sizeof hash_line, "set_option hash %u", set.hash);
+    snprintf(threads_line, sizeof threads_line, "set_option threads %u",
+             set.threads);
+    const char *start_lines[] = { hash_line, threads_line, NULL };
+    struct session_limits limits = {
+        .max = set.max_sessions, .per_client = set.client_sessions,
+        .engine = sbuf_str(&engine), .start_lines = start_lines,
+        .timeout = set.timeout,
+    };
+    struct session_table *sessions = sessions_new(&limits);
     if (!sessions) {
         fprintf(stderr, "triad-web: out of memory\n");
+        sbuf_free(&engine);
         return EXIT_FAILURE;
     }
     struct server_config cfg = {
         .bind = set.bind, .port = set.port, .root = page_root(set.root),
-        .command_timeout = set.timeout, .sessions = sessions,
+        .command_timeout = set.timeout, .token = need_token ? token : NULL,
+        .max_connections = MAX_CONNECTIONS,
+        .client_connections = CLIENT_CONNECTIONS,
+        .client_streams = CLIENT_STREAMS, .request_seconds = REQUEST_SECONDS,
+        .sessions = sessions,
     };
     struct server *srv = server_start(&cfg);
     if (!srv) {
         sessions_free(sessions);
+        sbuf_free(&engine);
         return EXIT_FAILURE;
     }
     struct reaper reaper = { sessions, set.idle };
     pthread_t reaper_thread;
     bool reaping = pthread_create(&reaper_thread, NULL, reaper_main,
                                   &reaper) == 0;
-    printf("triad-web: serving %s on http://%s:%u/\n", cfg.root, set.bind,
-           server_port(srv));
+    printf("triad-web: serving %s on http://%s:%u/%s%s\n", cfg.root, set.bind,
+           server_port(srv), need_token ? "?token=" : "",
+           need_token ? token : "");
     fflush(stdout);
     int sig;
     sigwait(&quit, &sig);
@@ -217,5 +268,6 @@ int main(int argc, char **argv)
     }
     server_stop(srv);
     sessions_free(sessions);
+    sbuf_free(&engine);
     return EXIT_SUCCESS;
 }

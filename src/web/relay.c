@@ -18,7 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "core/spawn.h"
+#include "core/gtpclient.h"
 #include "web/relay.h"
 
 struct relay {
@@ -32,61 +32,88 @@ struct relay {
     int refs;
     bool alive;
     bool stopped;               /* relay_stop ran                       */
+    bool reaped;                /* the pid is no longer ours to signal  */
+    bool killed;                /* SIGKILL sent: as good as dead        */
     bool in_reply;              /* between a '='/'?' line and the blank */
-    bool expect_stream;         /* the next '=' reply is a stream       */
+    bool reply_ours;            /* ... and that reply carries want_id   */
+    bool overflow;              /* a reply or line over RELAY_MAX_REPLY */
+    bool expect_stream;         /* the awaited '=' reply is a stream    */
     bool streaming;             /* inside a streamed reply's body       */
     bool reply_ready;
     bool reply_ok;
+    unsigned long next_id;      /* number of the next command           */
+    unsigned long want_id;      /* the reply awaited (0: none)          */
     struct sbuf reply;          /* the reply being read / just read    */
     char *stream_last;          /* newest line of the stream            */
     unsigned long stream_seq;   /* number of stream lines so far        */
 };
 
-/* The reply text without the '='/'?' and the optional id. */
-static const char *reply_body(const char *line)
+/* Kills the engine unless it was reaped already (its pid may then name
+ * another process); with r->lock held. */
+static void kill_locked(struct relay *r)
 {
-    line++;
-    while (*line >= '0' && *line <= '9')
-        line++;
-    return *line == ' ' ? line + 1 : line;
+    if (!r->reaped)
+        gtpc_kill(r->pid);
+    r->killed = true;
 }
 
-/* One line of engine output (no '\n'), with r->lock held. */
-static void take_line(struct relay *r, const char *line)
+/* The first line of a reply, with r->lock held. */
+static void reply_starts(struct relay *r, const char *line)
 {
-    if (!r->in_reply) {
-        if (line[0] != '=' && line[0] != '?')
-            return;                 /* not framed: ignore it */
-        r->in_reply = true;
-        if (line[0] == '=' && r->expect_stream) {
-            r->expect_stream = false;
-            r->streaming = true;
-            free(r->stream_last);       /* nothing of an older stream */
-            r->stream_last = NULL;
-            r->reply_ok = true;
-            r->reply_ready = true;  /* the header answers the starter */
-        } else {
-            r->expect_stream = false;
-            r->reply_ok = line[0] == '=';
-            sbuf_reset(&r->reply);
-            sbuf_puts(&r->reply, reply_body(line));
-        }
-    } else if (line[0] == '\0') {
-        r->in_reply = false;
-        if (r->streaming)
-            r->streaming = false;
-        else
-            r->reply_ready = true;
-    } else if (r->streaming) {
+    struct gtpc_head h;
+    if (gtpc_parse_head(line, strlen(line), &h) != 0)
+        return;                     /* not framed: ignore it */
+    r->in_reply = true;
+    r->reply_ours = h.has_id && h.id == r->want_id;
+    if (!r->reply_ours)
+        return;                     /* late or unnumbered: not for us */
+    if (h.ok && r->expect_stream) {
+        r->streaming = true;
+        free(r->stream_last);       /* nothing of an older stream */
+        r->stream_last = NULL;
+        r->reply_ok = true;
+        r->reply_ready = true;      /* the header answers the starter */
+    } else {
+        r->reply_ok = h.ok;
+        sbuf_reset(&r->reply);
+        sbuf_puts(&r->reply, line + h.text);
+    }
+}
+
+/* A body line of our reply, with r->lock held. */
+static void reply_continues(struct relay *r, const char *line)
+{
+    if (r->streaming) {
         char *copy = strdup(line);
         if (copy) {
             free(r->stream_last);
             r->stream_last = copy;
             r->stream_seq++;
         }
+    } else if (r->reply.len + 1 + strlen(line) > RELAY_MAX_REPLY) {
+        r->overflow = true;
+        kill_locked(r);
     } else {
         sbuf_putc(&r->reply, '\n');
         sbuf_puts(&r->reply, line);
+    }
+}
+
+/* One line of engine output (no '\n'), with r->lock held. */
+static void take_line(struct relay *r, const char *line)
+{
+    if (r->overflow)
+        return;                     /* the engine is being killed */
+    if (!r->in_reply) {
+        reply_starts(r, line);
+    } else if (line[0] == '\0') {
+        r->in_reply = false;
+        if (r->reply_ours && r->streaming)
+            r->streaming = false;
+        else if (r->reply_ours)
+            r->reply_ready = true;
+    } else if (r->reply_ours) {
+        reply_continues(r, line);
     }
     pthread_cond_broadcast(&r->changed);
 }
@@ -107,7 +134,11 @@ static void *reader_main(void *arg)
             if (buf[i] == '\n') {
                 take_line(r, sbuf_str(&line));
                 sbuf_reset(&line);
-            } else if (buf[i] != '\r') {
+            } else if (line.len >= RELAY_MAX_REPLY && !r->overflow) {
+                r->overflow = true;             /* a line without end */
+                kill_locked(r);
+                pthread_cond_broadcast(&r->changed);
+            } else if (buf[i] != '\r' && !r->overflow) {
                 sbuf_putc(&line, buf[i]);
             }
         }
@@ -122,11 +153,11 @@ static void *reader_main(void *arg)
     return NULL;
 }
 
-static int spawn_engine(struct relay *r, char *const argv[])
+static int spawn_engine(struct relay *r, const char *cmd)
 {
     struct spawned c;
     const char *failed;
-    if (spawn_piped(&c, NULL, argv, -1, NULL, &failed) != 0)
+    if (gtpc_spawn(&c, cmd, -1, &failed) != 0)
         return -1;
     r->pid = c.pid;
     r->to_engine = c.to_child;
@@ -134,13 +165,13 @@ static int spawn_engine(struct relay *r, char *const argv[])
     return 0;
 }
 
-struct relay *relay_start(char *const argv[])
+struct relay *relay_start(const char *cmd)
 {
     struct relay *r = calloc(1, sizeof *r);
     if (!r)
         return NULL;
     sbuf_init(&r->reply);
-    if (spawn_engine(r, argv) != 0) {
+    if (spawn_engine(r, cmd) != 0) {
         free(r);
         return NULL;
     }
@@ -149,8 +180,9 @@ struct relay *relay_start(char *const argv[])
     pthread_cond_init(&r->changed, NULL);
     r->refs = 1;
     r->alive = true;
+    r->next_id = 1;
     if (pthread_create(&r->reader, NULL, reader_main, r) != 0) {
-        kill(r->pid, SIGKILL);
+        gtpc_kill(r->pid);
         waitpid(r->pid, NULL, 0);
         close(r->to_engine);
         close(r->from_engine);
@@ -187,22 +219,33 @@ void relay_stop(struct relay *r)
     pthread_mutex_lock(&r->lock);
     bool first = !r->stopped;
     r->stopped = true;
+    if (first)
+        kill_locked(r);
     pthread_mutex_unlock(&r->lock);
     if (first) {
         close(r->to_engine);
-        kill(r->pid, SIGKILL);
         pthread_join(r->reader, NULL);   /* EOF follows the kill */
+        pthread_mutex_lock(&r->lock);
         while (waitpid(r->pid, NULL, 0) < 0 && errno == EINTR)
             ;
+        r->reaped = true;
+        pthread_mutex_unlock(&r->lock);
         close(r->from_engine);
     }
     relay_unref(r);
 }
 
+void relay_kill(struct relay *r)
+{
+    pthread_mutex_lock(&r->lock);
+    kill_locked(r);
+    pthread_mutex_unlock(&r->lock);
+}
+
 bool relay_alive(struct relay *r)
 {
     pthread_mutex_lock(&r->lock);
-    bool alive = r->alive;
+    bool alive = r->alive && !r->killed;
     pthread_mutex_unlock(&r->lock);
     return alive;
 }
@@ -231,34 +274,52 @@ static int write_all(int fd, const char *p, size_t n)
     return 0;
 }
 
+/* Waits for the reply to r->want_id until `until`; with r->lock held.
+ * Kills the engine when the reply does not come in time or is too long. */
+static int await_reply(struct relay *r, bool stream,
+                       const struct timespec *until, struct sbuf *reply)
+{
+    int waited = 0;
+    while (r->alive && !r->reply_ready && !r->overflow && waited == 0)
+        waited = pthread_cond_timedwait(&r->changed, &r->lock, until);
+    if (r->reply_ready) {
+        sbuf_reset(reply);
+        if (!stream || !r->reply_ok)
+            sbuf_puts(reply, sbuf_str(&r->reply));
+        return r->reply_ok ? RELAY_OK : RELAY_FAILED;
+    }
+    if (r->overflow)
+        return RELAY_TOO_LONG;
+    if (!r->alive || r->killed)
+        return RELAY_DEAD;
+    kill_locked(r);
+    return RELAY_TIMEOUT;
+}
+
 static int exchange(struct relay *r, const char *line, bool stream,
                     double timeout, struct sbuf *reply)
 {
     pthread_mutex_lock(&r->talk);
     pthread_mutex_lock(&r->lock);
+    unsigned long id = r->next_id++;
+    r->want_id = id;
     r->reply_ready = false;
     r->expect_stream = stream;
-    bool alive = r->alive && !r->stopped;
+    bool alive = r->alive && !r->killed;
     pthread_mutex_unlock(&r->lock);
-    int rc = -1;
+    int rc = RELAY_DEAD;
     struct sbuf text = SBUF_INIT;
-    sbuf_puts(&text, line);
-    sbuf_putc(&text, '\n');
+    sbuf_printf(&text, "%lu %s\n", id, line);
     if (alive && write_all(r->to_engine, sbuf_str(&text), text.len) == 0) {
         struct timespec until = deadline_after(timeout);
         pthread_mutex_lock(&r->lock);
-        while (r->alive && !r->reply_ready &&
-               pthread_cond_timedwait(&r->changed, &r->lock, &until) == 0)
-            ;
-        if (r->reply_ready) {
-            rc = r->reply_ok ? 1 : 0;
-            sbuf_reset(reply);
-            if (!stream || !r->reply_ok)
-                sbuf_puts(reply, sbuf_str(&r->reply));
-        }
-        r->expect_stream = false;
+        rc = await_reply(r, stream, &until, reply);
         pthread_mutex_unlock(&r->lock);
     }
+    pthread_mutex_lock(&r->lock);
+    r->want_id = 0;
+    r->expect_stream = false;
+    pthread_mutex_unlock(&r->lock);
     sbuf_free(&text);
     pthread_mutex_unlock(&r->talk);
     return rc;

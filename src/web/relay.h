@@ -16,9 +16,11 @@
 
 struct relay;
 
-/* Starts argv[0] (searched in PATH) with argv.  NULL when the process or
- * the reader thread cannot be created. */
-struct relay *relay_start(char *const argv[]);
+/* Starts the engine command line cmd (core/gtpclient.h says what it
+ * means).  NULL when the process (for a plain list of words, the program)
+ * or the reader thread cannot be made; a shell command line that fails
+ * makes an engine that dies at once. */
+struct relay *relay_start(const char *cmd);
 
 /* Kills the engine (if it still runs), reaps it and drops the caller's
  * reference. */
@@ -30,10 +32,28 @@ void relay_unref(struct relay *r);
 /* False once the engine has closed its output (exited or crashed). */
 bool relay_alive(struct relay *r);
 
-/* Sends one command line (no newline in it) and waits up to timeout
- * seconds for its reply.  Returns 1 for a success reply, 0 for a failure
- * reply, with the reply text (without the '='/'?' and id) in *reply;
- * -1 when the engine died or did not answer in time. */
+/* Kills the engine at once (if it still runs): a command waiting for it
+ * returns RELAY_DEAD, an event stream ends.  relay_stop still reaps it. */
+void relay_kill(struct relay *r);
+
+/* The largest reply (or stream line) taken from an engine, in bytes. */
+#define RELAY_MAX_REPLY (1024 * 1024)
+
+/* What became of a command.  The last three leave the engine killed:
+ * it would otherwise go on computing, or talking, for nobody. */
+enum relay_result {
+    RELAY_FAILED = 0,           /* a '?' reply                        */
+    RELAY_OK = 1,               /* a '=' reply                        */
+    RELAY_DEAD = -1,            /* the engine is gone (or was stopped) */
+    RELAY_TIMEOUT = -2,         /* no reply in time                   */
+    RELAY_TOO_LONG = -3,        /* a reply over RELAY_MAX_REPLY       */
+};
+
+/* Sends one command line (no newline in it, no id: the relay numbers each
+ * command and takes only the reply carrying its number, so a reply that
+ * comes too late never answers the next command) and waits up to timeout
+ * seconds for its reply.  Returns a relay_result, with the reply text
+ * (without the '='/'?' and id) in *reply for RELAY_OK and RELAY_FAILED. */
 int relay_command(struct relay *r, const char *line, double timeout,
                   struct sbuf *reply);
 

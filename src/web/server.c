@@ -1,375 +1,426 @@
-/* server.c -- routes, request bodies, JSON replies, the event stream and
- * the checks every request passes (Host and Origin, body size). */
+/* server.c -- libmicrohttpd in epoll mode with a small thread pool: no
+ * network thread ever waits for an engine.  An API request is run by a
+ * job thread of its own while its connection is suspended; an event
+ * stream with nothing to send is parked (suspended) and woken by the
+ * ticker ten times a second.  The ticker also closes connections that
+ * take longer than the request deadline to send a request (its headers
+ * and body, counted from the connection or the previous reply).  Every
+ * reply carries the security headers. */
 #include "config.h"
 
+#include <arpa/inet.h>
 #include <errno.h>
 #include <jansson.h>
 #include <microhttpd.h>
+#include <netinet/in.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
-#include <netinet/in.h>
-#include <arpa/inet.h>
+#include <unistd.h>
 
+#include "core/clock.h"
+#include "web/api.h"
+#include "web/events.h"
+#include "web/files.h"
+#include "web/guard.h"
 #include "web/server.h"
+#include "web/weblog.h"
 
-#define MAX_COMMANDS 16             /* commands in one request         */
-#define MAX_COMMAND_LEN 4096
-#define STREAM_PING_SECONDS 1.0     /* a keep-alive finds gone clients */
 #define API_PREFIX "/api/sessions"
+#define POOL_THREADS 2
+#define TICK_MICROSECONDS 100000
+
+/* One TCP connection, for the request deadline. */
+struct conn {
+    int fd;
+    double since;                   /* when it began waiting for a request */
+    bool in_request;                /* request received, not answered   */
+    struct conn *next, *prev;
+};
+
+/* One event stream, for parking and the per-client cap. */
+struct stream {
+    struct server *srv;
+    struct MHD_Connection *c;
+    struct events *ev;
+    char client[SESSION_CLIENT_LEN];
+    bool parked;
+    struct stream *next, *prev;
+};
 
 struct server {
     struct server_config cfg;
     struct MHD_Daemon *daemon;
     unsigned port;
+    struct weblog *log;
+    pthread_mutex_t lock;           /* guards everything below          */
+    pthread_cond_t job_done;
+    bool stopping;
+    int jobs;
+    struct conn *conns;
+    struct stream *streams;
+    pthread_t ticker;
 };
 
 /* Per-request state kept by MHD between calls of the handler. */
 struct request {
+    struct server *srv;
+    struct MHD_Connection *c;
     struct sbuf body;
-    size_t seen;                /* body bytes received                  */
+    size_t seen;                    /* body bytes received              */
     bool too_big;
+    bool running;                   /* a job runs it                    */
+    bool done;                      /* the job has answered             */
+    char *method, *path;
+    char client[SESSION_CLIENT_LEN];
+    struct api_answer answer;
 };
+
+/* Doubly linked lists of conns and streams (head: the list's first). */
+#define LIST_ADD(head, x) do {                                          \
+        (x)->prev = NULL;                                               \
+        (x)->next = (head);                                             \
+        if (head)                                                       \
+            (head)->prev = (x);                                         \
+        (head) = (x);                                                   \
+    } while (0)
+#define LIST_DEL(head, x) do {                                          \
+        if ((x)->prev)                                                  \
+            (x)->prev->next = (x)->next;                                \
+        else                                                            \
+            (head) = (x)->next;                                         \
+        if ((x)->next)                                                  \
+            (x)->next->prev = (x)->prev;                                \
+    } while (0)
+
+static void secure(struct MHD_Response *r)
+{
+    MHD_add_response_header(r, "Cache-Control", "no-store");
+    MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+    MHD_add_response_header(r, "Content-Security-Policy",
+                            "default-src 'self'; img-src 'self' data:; "
+                            "frame-ancestors 'none'");
+    MHD_add_response_header(r, "X-Frame-Options", "DENY");
+    MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
+}
 
 static enum MHD_Result send_text(struct MHD_Connection *c, unsigned status,
                                  const char *type, const char *text,
-                                 size_t len)
+                                 size_t len, const char *cookie)
 {
     struct MHD_Response *r = MHD_create_response_from_buffer(
         len, (void *)text, MHD_RESPMEM_MUST_COPY);
     if (!r)
         return MHD_NO;
     MHD_add_response_header(r, "Content-Type", type);
-    MHD_add_response_header(r, "Cache-Control", "no-store");
-    MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+    secure(r);
+    if (cookie)
+        MHD_add_response_header(r, "Set-Cookie", cookie);
     enum MHD_Result rc = MHD_queue_response(c, status, r);
     MHD_destroy_response(r);
-    return rc;
-}
-
-/* Sends json (and frees it). */
-static enum MHD_Result send_json(struct MHD_Connection *c, unsigned status,
-                                 json_t *json)
-{
-    char *text = json ? json_dumps(json, JSON_COMPACT) : NULL;
-    json_decref(json);
-    if (!text)
-        return send_text(c, MHD_HTTP_INTERNAL_SERVER_ERROR,
-                         "application/json", "{\"error\":\"out of memory\"}",
-                         25);
-    enum MHD_Result rc = send_text(c, status, "application/json", text,
-                                   strlen(text));
-    free(text);
     return rc;
 }
 
 static enum MHD_Result send_error(struct MHD_Connection *c, unsigned status,
                                   const char *message)
 {
-    return send_json(c, status, json_pack("{s:s}", "error", message));
-}
-
-/* Static files: lower-case names with one known extension, nothing else
- * (no directories, so no way out of the root). */
-static const char *content_type(const char *name)
-{
-    static const char *const types[][2] = {
-        { ".html", "text/html; charset=utf-8" },
-        { ".css", "text/css; charset=utf-8" },
-        { ".js", "text/javascript; charset=utf-8" },
-        { ".svg", "image/svg+xml" },
-    };
-    size_t n = strspn(name, "abcdefghijklmnopqrstuvwxyz0123456789_-");
-    if (n == 0)
-        return NULL;
-    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
-        if (strcmp(name + n, types[i][0]) == 0)
-            return types[i][1];
-    return NULL;
-}
-
-static enum MHD_Result serve_file(struct server *srv,
-                                  struct MHD_Connection *c, const char *url)
-{
-    const char *name = strcmp(url, "/") == 0 ? "index.html" : url + 1;
-    const char *type = content_type(name);
-    if (!type)
-        return send_error(c, MHD_HTTP_NOT_FOUND, "no such page");
-    struct sbuf path = SBUF_INIT;
-    sbuf_printf(&path, "%s/%s", srv->cfg.root, name);
-    FILE *f = fopen(sbuf_str(&path), "rb");
-    sbuf_free(&path);
-    if (!f)
-        return send_error(c, MHD_HTTP_NOT_FOUND, "no such page");
-    struct sbuf data = SBUF_INIT;
-    char buf[8192];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-        sbuf_putn(&data, buf, n);
-    fclose(f);
-    enum MHD_Result rc = send_text(c, MHD_HTTP_OK, type, sbuf_str(&data),
-                                   data.len);
-    sbuf_free(&data);
+    json_t *j = json_pack("{s:s}", "error", message);
+    char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
+    json_decref(j);
+    enum MHD_Result rc = send_text(c, status, "application/json",
+                                   text ? text : "{}",
+                                   text ? strlen(text) : 2, NULL);
+    free(text);
     return rc;
 }
 
-/* The Host header must name this server (no DNS rebinding), and an Origin,
- * when the browser sends one, must be this server too (no other site may
- * drive an engine). */
-static bool trusted(struct server *srv, struct MHD_Connection *c)
-{
-    const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
-                                                   "Host");
-    if (!host)
-        return false;
-    char port[16];
-    snprintf(port, sizeof port, ":%u", srv->port);
-    const char *names[] = { "localhost", "127.0.0.1", srv->cfg.bind };
-    bool host_ok = false;
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-        size_t k = strlen(names[i]);
-        host_ok |= strncmp(host, names[i], k) == 0 &&
-                   strcmp(host + k, port) == 0;
-    }
-    if (!host_ok)
-        return false;
-    const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
-                                                     "Origin");
-    if (!origin)
-        return true;
-    return strncmp(origin, "http://", 7) == 0 && strcmp(origin + 7, host) == 0;
-}
-
-/* A command line must be one line of printable text. */
-static bool clean_line(const char *s)
-{
-    size_t n = 0;
-    for (; s[n]; n++)
-        if ((unsigned char)s[n] < 0x20 || s[n] == 0x7f)
-            return false;
-    return n > 0 && n <= MAX_COMMAND_LEN;
-}
-
-static json_t *reply_json(int rc, const struct sbuf *text)
-{
-    if (rc < 0)
-        return json_pack("{s:b,s:b,s:s}", "ok", 0, "dead", 1, "text",
-                         "the engine did not answer");
-    return json_pack("{s:b,s:s}", "ok", rc == 1, "text", sbuf_str(text));
-}
-
-/* POST .../commands {"commands": ["line", ...]}: runs them in order and
- * answers {"replies": [{"ok": bool, "text": "..."}, ...], "alive": bool}.
- * A dead engine ends the list early. */
-static enum MHD_Result api_commands(struct server *srv,
-                                    struct MHD_Connection *c,
-                                    struct web_session *s, json_t *body)
-{
-    json_t *list = json_object_get(body, "commands");
-    size_t n = json_array_size(list);
-    if (!json_is_array(list) || n == 0 || n > MAX_COMMANDS)
-        return send_error(c, MHD_HTTP_BAD_REQUEST,
-                          "expected {\"commands\": [1 to 16 strings]}");
-    for (size_t i = 0; i < n; i++) {
-        const char *line = json_string_value(json_array_get(list, i));
-        if (!line || !clean_line(line))
-            return send_error(c, MHD_HTTP_BAD_REQUEST,
-                              "a command must be one line of printable "
-                              "text, at most 4096 bytes");
-    }
-    json_t *replies = json_array();
-    struct sbuf text = SBUF_INIT;
-    for (size_t i = 0; i < n; i++) {
-        const char *line = json_string_value(json_array_get(list, i));
-        int rc = relay_command(s->relay, line, srv->cfg.command_timeout,
-                               &text);
-        json_array_append_new(replies, reply_json(rc, &text));
-        if (rc < 0)
-            break;
-    }
-    sbuf_free(&text);
-    return send_json(c, MHD_HTTP_OK,
-                     json_pack("{s:o,s:b}", "replies", replies, "alive",
-                               relay_alive(s->relay)));
-}
-
-/* POST .../analyze {"interval": SECONDS}: starts analyze_stream. */
-static enum MHD_Result api_analyze(struct server *srv,
-                                   struct MHD_Connection *c,
-                                   struct web_session *s, json_t *body)
-{
-    double interval = json_number_value(json_object_get(body, "interval"));
-    if (interval < 0.05 || interval > 60)
-        return send_error(c, MHD_HTTP_BAD_REQUEST,
-                          "expected {\"interval\": 0.05 to 60 seconds}");
-    char line[64];
-    snprintf(line, sizeof line, "analyze_stream %.2f", interval);
-    struct sbuf text = SBUF_INIT;
-    int rc = relay_stream_start(s->relay, line, srv->cfg.command_timeout,
-                                &text);
-    json_t *reply = reply_json(rc, &text);
-    sbuf_free(&text);
-    return send_json(c, MHD_HTTP_OK, reply);
-}
-
-/* The event stream of one relay: "data: INFO-LINE" events while the
- * analysis runs, comments as keep-alives, then "event: end". */
-struct stream {
-    struct relay *relay;
-    unsigned long seen;
-    struct sbuf out;
-    size_t sent;
-    bool ended;
-};
+/* ---- event streams ---- */
 
 static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
 {
     (void)pos;
     struct stream *st = cls;
-    if (st->sent == st->out.len) {
-        if (st->ended)
-            return MHD_CONTENT_READER_END_OF_STREAM;
-        sbuf_reset(&st->out);
-        st->sent = 0;
-        struct sbuf lines = SBUF_INIT;
-        int rc = relay_stream_wait(st->relay, &st->seen, STREAM_PING_SECONDS,
-                                   &lines);
-        if (rc > 0) {
-            sbuf_chomp(&lines);
-            sbuf_printf(&st->out, "data: %s\n\n", sbuf_str(&lines));
-        } else if (rc == 0) {
-            sbuf_puts(&st->out, ": thinking\n\n");
-        } else {
-            sbuf_puts(&st->out, "event: end\ndata: end\n\n");
-            st->ended = true;
-        }
-        sbuf_free(&lines);
+    struct server *srv = st->srv;
+    pthread_mutex_lock(&srv->lock);
+    ssize_t n = srv->stopping ? -1 : events_take(st->ev, buf, max);
+    if (n == 0) {
+        st->parked = true;          /* the ticker wakes it */
+        MHD_suspend_connection(st->c);
     }
-    size_t n = st->out.len - st->sent;
-    if (n > max)
-        n = max;
-    memcpy(buf, sbuf_str(&st->out) + st->sent, n);
-    st->sent += n;
-    return (ssize_t)n;
+    pthread_mutex_unlock(&srv->lock);
+    return n < 0 ? MHD_CONTENT_READER_END_OF_STREAM : n;
 }
 
 static void stream_free(void *cls)
 {
     struct stream *st = cls;
-    relay_unref(st->relay);
-    sbuf_free(&st->out);
+    pthread_mutex_lock(&st->srv->lock);
+    LIST_DEL(st->srv->streams, st);
+    pthread_mutex_unlock(&st->srv->lock);
+    events_free(st->ev);
     free(st);
 }
 
-static enum MHD_Result api_stream(struct MHD_Connection *c,
-                                  struct web_session *s)
+/* The event stream of relay r (its reference is taken over). */
+static enum MHD_Result send_stream(struct server *srv,
+                                   struct MHD_Connection *c,
+                                   const char *client, struct relay *r)
 {
+    pthread_mutex_lock(&srv->lock);
+    unsigned theirs = 0;
+    for (struct stream *o = srv->streams; o; o = o->next)
+        theirs += strcmp(o->client, client) == 0;
+    pthread_mutex_unlock(&srv->lock);
+    if (theirs >= srv->cfg.client_streams) {
+        relay_unref(r);
+        return send_error(c, MHD_HTTP_TOO_MANY_REQUESTS,
+                          "too many event streams from your address");
+    }
     struct stream *st = calloc(1, sizeof *st);
-    if (!st)
-        return send_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR,
-                          "out of memory");
-    sbuf_init(&st->out);
-    st->relay = s->relay;
-    relay_ref(st->relay);
-    struct MHD_Response *r = MHD_create_response_from_callback(
+    struct events *ev = events_new(r);
+    if (!st || !ev) {
+        free(st);
+        if (ev)
+            events_free(ev);
+        return send_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "out of memory");
+    }
+    *st = (struct stream){ .srv = srv, .c = c, .ev = ev };
+    snprintf(st->client, sizeof st->client, "%s", client);
+    struct MHD_Response *resp = MHD_create_response_from_callback(
         MHD_SIZE_UNKNOWN, 1024, stream_read, st, stream_free);
-    if (!r) {
-        stream_free(st);
+    if (!resp) {
+        events_free(ev);
+        free(st);
         return MHD_NO;
     }
-    MHD_add_response_header(r, "Content-Type", "text/event-stream");
-    MHD_add_response_header(r, "Cache-Control", "no-store");
-    enum MHD_Result rc = MHD_queue_response(c, MHD_HTTP_OK, r);
-    MHD_destroy_response(r);
+    pthread_mutex_lock(&srv->lock);
+    LIST_ADD(srv->streams, st);
+    pthread_mutex_unlock(&srv->lock);
+    MHD_add_response_header(resp, "Content-Type", "text/event-stream");
+    secure(resp);
+    enum MHD_Result rc = MHD_queue_response(c, MHD_HTTP_OK, resp);
+    MHD_destroy_response(resp);
     return rc;
 }
 
-/* Routes /api/sessions/ID/ACTION for an existing session. */
-static enum MHD_Result api_session(struct server *srv,
-                                   struct MHD_Connection *c,
-                                   const char *method, const char *rest,
-                                   const struct request *req)
+/* ---- the ticker: parked streams and the request deadline ---- */
+
+static void *ticker_main(void *arg)
 {
-    char id[SESSION_ID_LEN + 1];
-    size_t n = strspn(rest, "0123456789abcdef");
-    if (n != SESSION_ID_LEN || (rest[n] != '/' && rest[n] != '\0'))
-        return send_error(c, MHD_HTTP_NOT_FOUND, "no such session");
-    memcpy(id, rest, n);
-    id[n] = '\0';
-    const char *action = rest[n] ? rest + n + 1 : "";
-    bool post = strcmp(method, "POST") == 0;
-    json_t *body = NULL;
-    if (post) {
-        json_error_t err;
-        body = json_loadb(sbuf_str(&req->body), req->body.len, 0, &err);
-        if (!json_is_object(body)) {
-            json_decref(body);
-            return send_error(c, MHD_HTTP_BAD_REQUEST,
-                              "the body must be a JSON object");
+    struct server *srv = arg;
+    pthread_mutex_lock(&srv->lock);
+    while (!srv->stopping) {
+        for (struct stream *st = srv->streams; st; st = st->next)
+            if (st->parked) {
+                st->parked = false;
+                MHD_resume_connection(st->c);
+            }
+        double now = clock_now();
+        for (struct conn *k = srv->conns; k; k = k->next)
+            if (!k->in_request && now - k->since > srv->cfg.request_seconds) {
+                shutdown(k->fd, SHUT_RDWR);     /* MHD sees it end */
+                k->since = now + 1e9;
+            }
+        pthread_mutex_unlock(&srv->lock);
+        usleep(TICK_MICROSECONDS);
+        pthread_mutex_lock(&srv->lock);
+    }
+    pthread_mutex_unlock(&srv->lock);
+    return NULL;
+}
+
+static void on_connection(void *cls, struct MHD_Connection *c,
+                          void **socket_context,
+                          enum MHD_ConnectionNotificationCode code)
+{
+    struct server *srv = cls;
+    struct conn *k = *socket_context;
+    if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+        const union MHD_ConnectionInfo *info =
+            MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+        k = calloc(1, sizeof *k);
+        if (!k || !info) {
+            free(k);
+            return;
         }
+        k->fd = info->connect_fd;
+        k->since = clock_now();
+        pthread_mutex_lock(&srv->lock);
+        LIST_ADD(srv->conns, k);
+        pthread_mutex_unlock(&srv->lock);
+        *socket_context = k;
+    } else if (k) {
+        pthread_mutex_lock(&srv->lock);
+        LIST_DEL(srv->conns, k);
+        pthread_mutex_unlock(&srv->lock);
+        free(k);
+        *socket_context = NULL;
     }
-    struct web_session *s = sessions_get(srv->cfg.sessions, id);
-    if (!s) {
-        json_decref(body);
-        return send_error(c, MHD_HTTP_NOT_FOUND, "no such session");
+}
+
+/* Marks the connection of c as within a request (or back to waiting for
+ * the next one's headers). */
+static void mark_request(struct server *srv, struct MHD_Connection *c,
+                         bool in_request)
+{
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    struct conn *k = info ? info->socket_context : NULL;
+    if (!k)
+        return;
+    pthread_mutex_lock(&srv->lock);
+    k->in_request = in_request;
+    k->since = clock_now();
+    pthread_mutex_unlock(&srv->lock);
+}
+
+/* ---- API jobs ---- */
+
+static void *job_main(void *arg)
+{
+    struct request *req = arg;
+    struct server *srv = req->srv;
+    struct api_request rq = {
+        .method = req->method, .path = req->path + strlen(API_PREFIX),
+        .body = sbuf_str(&req->body), .body_len = req->body.len,
+        .client = req->client,
+    };
+    api_handle(srv->cfg.sessions, srv->cfg.command_timeout, &rq,
+               &req->answer);
+    pthread_mutex_lock(&srv->lock);
+    req->done = true;
+    MHD_resume_connection(req->c);
+    srv->jobs--;
+    pthread_cond_broadcast(&srv->job_done);
+    pthread_mutex_unlock(&srv->lock);
+    return NULL;
+}
+
+/* Runs req on a job thread, its connection suspended meanwhile. */
+static enum MHD_Result start_job(struct server *srv, struct request *req)
+{
+    pthread_mutex_lock(&srv->lock);
+    bool refuse = srv->stopping;    /* else one job a connection at most */
+    if (!refuse) {
+        srv->jobs++;
+        req->running = true;
+        MHD_suspend_connection(req->c);
+        pthread_attr_t at;
+        pthread_t t;
+        pthread_attr_init(&at);
+        pthread_attr_setdetachstate(&at, PTHREAD_CREATE_DETACHED);
+        if (pthread_create(&t, &at, job_main, req) != 0) {
+            srv->jobs--;
+            req->running = false;
+            MHD_resume_connection(req->c);
+            refuse = true;
+        }
+        pthread_attr_destroy(&at);
     }
-    enum MHD_Result rc;
-    if (post && strcmp(action, "commands") == 0) {
-        rc = api_commands(srv, c, s, body);
-    } else if (post && strcmp(action, "analyze") == 0) {
-        rc = api_analyze(srv, c, s, body);
-    } else if (post && strcmp(action, "restart") == 0) {
-        rc = sessions_restart(srv->cfg.sessions, s) == 0
-           ? send_json(c, MHD_HTTP_OK, json_pack("{s:b}", "ok", 1))
-           : send_error(c, MHD_HTTP_SERVICE_UNAVAILABLE,
-                        "the engine could not be started");
-    } else if (strcmp(method, "GET") == 0 && strcmp(action, "stream") == 0) {
-        rc = api_stream(c, s);
-    } else if (strcmp(method, "DELETE") == 0 && action[0] == '\0') {
-        sessions_delete(srv->cfg.sessions, s);
-        rc = send_json(c, MHD_HTTP_OK, json_pack("{s:b}", "ok", 1));
-    } else {
-        rc = send_error(c, MHD_HTTP_NOT_FOUND, "no such action");
+    pthread_mutex_unlock(&srv->lock);
+    return refuse ? send_error(req->c, MHD_HTTP_SERVICE_UNAVAILABLE,
+                               "the server is stopping")
+                  : MHD_YES;
+}
+
+static enum MHD_Result send_answer(struct server *srv, struct request *req)
+{
+    struct api_answer *a = &req->answer;
+    if (a->stream) {
+        struct relay *r = a->stream;
+        a->stream = NULL;
+        return send_stream(srv, req->c, req->client, r);
     }
-    sessions_release(srv->cfg.sessions, s);
-    json_decref(body);
+    if (!a->json)
+        return send_error(req->c, MHD_HTTP_INTERNAL_SERVER_ERROR,
+                          "out of memory");
+    return send_text(req->c, a->status, "application/json", a->json,
+                     strlen(a->json), NULL);
+}
+
+/* ---- requests ---- */
+
+static const char *header(struct MHD_Connection *c, enum MHD_ValueKind kind,
+                          const char *name)
+{
+    return MHD_lookup_connection_value(c, kind, name);
+}
+
+static enum MHD_Result serve_file(struct server *srv,
+                                  struct MHD_Connection *c, const char *url,
+                                  bool set_cookie)
+{
+    struct sbuf data = SBUF_INIT;
+    const char *type;
+    if (files_read(srv->cfg.root, url, &data, &type) != 0) {
+        sbuf_free(&data);
+        return send_error(c, MHD_HTTP_NOT_FOUND, "no such page");
+    }
+    char cookie[128];
+    snprintf(cookie, sizeof cookie,
+             GUARD_COOKIE "=%s; Path=/; HttpOnly; SameSite=Strict",
+             srv->cfg.token ? srv->cfg.token : "");
+    enum MHD_Result rc = send_text(c, MHD_HTTP_OK, type, sbuf_str(&data),
+                                   data.len, set_cookie ? cookie : NULL);
+    sbuf_free(&data);
     return rc;
 }
 
-static enum MHD_Result api_create(struct server *srv,
-                                  struct MHD_Connection *c)
+static enum MHD_Result dispatch(struct server *srv, struct request *req,
+                                const char *url, const char *method)
 {
-    bool full;
-    struct web_session *s = sessions_create(srv->cfg.sessions, &full);
-    if (!s)
-        return send_error(c, MHD_HTTP_SERVICE_UNAVAILABLE,
-                          full ? "too many sessions, try again later"
-                               : "the engine could not be started");
-    json_t *reply = json_pack("{s:s}", "id", s->id);
-    sessions_release(srv->cfg.sessions, s);
-    return send_json(c, MHD_HTTP_CREATED, reply);
+    struct MHD_Connection *c = req->c;
+    struct guard_request g = {
+        .host = header(c, MHD_HEADER_KIND, "Host"),
+        .origin = header(c, MHD_HEADER_KIND, "Origin"),
+        .cookie = header(c, MHD_COOKIE_KIND, GUARD_COOKIE),
+        .query_token = header(c, MHD_GET_ARGUMENT_KIND, "token"),
+    };
+    if (!guard_allows(&g, srv->cfg.bind, srv->port, srv->cfg.token))
+        return send_error(c, MHD_HTTP_FORBIDDEN,
+                          srv->cfg.token ? "foreign Origin or no access token"
+                                         : "foreign Host or Origin");
+    size_t k = strlen(API_PREFIX);
+    if (strncmp(url, API_PREFIX, k) != 0 || (url[k] && url[k] != '/')) {
+        bool by_query = srv->cfg.token && g.query_token &&
+                        guard_equal(g.query_token, srv->cfg.token);
+        return strcmp(method, "GET") == 0
+             ? serve_file(srv, c, url, by_query)
+             : send_error(c, MHD_HTTP_METHOD_NOT_ALLOWED, "use GET");
+    }
+    req->method = strdup(method);
+    req->path = strdup(url);
+    if (!req->method || !req->path)
+        return send_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "out of memory");
+    return start_job(srv, req);
 }
 
-static enum MHD_Result dispatch(struct server *srv, struct MHD_Connection *c,
-                                const char *url, const char *method,
-                                const struct request *req)
+/* The client's address as text. */
+static void client_address(struct MHD_Connection *c,
+                           char out[SESSION_CLIENT_LEN])
 {
-    if (!trusted(srv, c))
-        return send_error(c, MHD_HTTP_FORBIDDEN,
-                          "foreign Host or Origin");
-    size_t k = strlen(API_PREFIX);
-    if (strncmp(url, API_PREFIX, k) != 0)
-        return strcmp(method, "GET") == 0
-             ? serve_file(srv, c, url)
-             : send_error(c, MHD_HTTP_METHOD_NOT_ALLOWED, "use GET");
-    if (url[k] == '\0')
-        return strcmp(method, "POST") == 0
-             ? api_create(srv, c)
-             : send_error(c, MHD_HTTP_METHOD_NOT_ALLOWED, "use POST");
-    if (url[k] != '/')
-        return send_error(c, MHD_HTTP_NOT_FOUND, "no such page");
-    return api_session(srv, c, method, url + k + 1, req);
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    const struct sockaddr_in *a =
+        info ? (const struct sockaddr_in *)info->client_addr : NULL;
+    if (!a || a->sin_family != AF_INET ||
+        !inet_ntop(AF_INET, &a->sin_addr, out, SESSION_CLIENT_LEN))
+        snprintf(out, SESSION_CLIENT_LEN, "?");
+}
+
+static struct request *new_request(struct server *srv,
+                                   struct MHD_Connection *c)
+{
+    struct request *req = calloc(1, sizeof *req);
+    if (!req)
+        return NULL;
+    req->srv = srv;
+    req->c = c;
+    sbuf_init(&req->body);
+    client_address(c, req->client);
+    return req;
 }
 
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
@@ -382,14 +433,13 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
     struct server *srv = cls;
     struct request *req = *con_cls;
     if (!req) {
-        req = calloc(1, sizeof *req);
+        req = new_request(srv, c);
         if (!req)
             return MHD_NO;
-        sbuf_init(&req->body);
         *con_cls = req;
         /* A declared body too large is refused before it is read. */
-        const char *length = MHD_lookup_connection_value(
-            c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+        const char *length = header(c, MHD_HEADER_KIND,
+                                    MHD_HTTP_HEADER_CONTENT_LENGTH);
         if (length && strtoull(length, NULL, 10) > SERVER_MAX_BODY) {
             req->too_big = true;
             return send_error(c, MHD_HTTP_CONTENT_TOO_LARGE,
@@ -397,6 +447,10 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
         }
         return MHD_YES;
     }
+    if (req->done)
+        return send_answer(srv, req);
+    if (req->running)
+        return MHD_YES;
     if (*upload_data_size > 0) {
         req->seen += *upload_data_size;
         if (req->seen > SERVER_MAX_BODY)
@@ -411,21 +465,67 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
     if (req->too_big)
         return send_error(c, MHD_HTTP_CONTENT_TOO_LARGE,
                           "the request body is too large");
-    return dispatch(srv, c, url, method, req);
+    mark_request(srv, c, true);     /* received within the deadline */
+    return dispatch(srv, req, url, method);
 }
 
 static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
                          enum MHD_RequestTerminationCode toe)
 {
-    (void)cls;
-    (void)c;
     (void)toe;
+    struct server *srv = cls;
     struct request *req = *con_cls;
-    if (req) {
-        sbuf_free(&req->body);
-        free(req);
-        *con_cls = NULL;
+    if (!req)
+        return;
+    mark_request(srv, c, false);
+    if (req->answer.stream)
+        relay_unref(req->answer.stream);
+    free(req->answer.json);
+    free(req->method);
+    free(req->path);
+    sbuf_free(&req->body);
+    free(req);
+    *con_cls = NULL;
+}
+
+/* ---- start and stop ---- */
+
+/* A listening socket on bind:port, bound before the daemon starts (so
+ * the port is known before any request); -1 with a message on failure. */
+static int listen_on(const char *bind_addr, unsigned port, unsigned *bound)
+{
+    struct sockaddr_in addr;
+    memset(&addr, 0, sizeof addr);
+    addr.sin_family = AF_INET;
+    addr.sin_port = htons((uint16_t)port);
+    if (inet_pton(AF_INET, bind_addr, &addr.sin_addr) != 1) {
+        fprintf(stderr, "triad-web: not an IPv4 address: %s\n", bind_addr);
+        return -1;
     }
+    int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    int on = 1;
+    socklen_t len = sizeof addr;
+    if (fd < 0 ||
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on) != 0 ||
+        bind(fd, (struct sockaddr *)&addr, sizeof addr) != 0 ||
+        listen(fd, 128) != 0 ||
+        getsockname(fd, (struct sockaddr *)&addr, &len) != 0) {
+        fprintf(stderr, "triad-web: cannot listen on %s:%u: %s\n", bind_addr,
+                port, strerror(errno));
+        if (fd >= 0)
+            close(fd);
+        return -1;
+    }
+    *bound = ntohs(addr.sin_port);
+    return fd;
+}
+
+static void free_server(struct server *srv)
+{
+    weblog_free(srv->log);
+    pthread_cond_destroy(&srv->job_done);
+    pthread_mutex_destroy(&srv->lock);
+    free(srv);
 }
 
 struct server *server_start(const struct server_config *cfg)
@@ -434,34 +534,38 @@ struct server *server_start(const struct server_config *cfg)
     if (!srv)
         return NULL;
     srv->cfg = *cfg;
-    struct sockaddr_in addr;
-    memset(&addr, 0, sizeof addr);
-    addr.sin_family = AF_INET;
-    addr.sin_port = htons((uint16_t)cfg->port);
-    if (inet_pton(AF_INET, cfg->bind, &addr.sin_addr) != 1) {
-        fprintf(stderr, "triad-web: not an IPv4 address: %s\n", cfg->bind);
-        free(srv);
+    pthread_mutex_init(&srv->lock, NULL);
+    pthread_cond_init(&srv->job_done, NULL);
+    srv->log = weblog_new(stderr);
+    int fd = srv->log ? listen_on(cfg->bind, cfg->port, &srv->port) : -1;
+    if (fd < 0) {
+        free_server(srv);
         return NULL;
     }
     srv->daemon = MHD_start_daemon(
-        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION |
-        MHD_USE_ERROR_LOG,
-        (uint16_t)cfg->port, NULL, NULL, on_request, srv,
-        MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
+        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL |
+        MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG,
+        0, NULL, NULL, on_request, srv,
+        MHD_OPTION_EXTERNAL_LOGGER, weblog_mhd, srv->log,
+        MHD_OPTION_LISTEN_SOCKET, fd,
+        MHD_OPTION_THREAD_POOL_SIZE, (unsigned)POOL_THREADS,
         MHD_OPTION_NOTIFY_COMPLETED, on_completed, srv,
-        MHD_OPTION_CONNECTION_LIMIT, (unsigned)256,
-        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)120,
-        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(128 * 1024),
+        MHD_OPTION_NOTIFY_CONNECTION, on_connection, srv,
+        MHD_OPTION_CONNECTION_LIMIT, cfg->max_connections,
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, cfg->client_connections,
+        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)60,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(64 * 1024),
         MHD_OPTION_END);
-    if (!srv->daemon) {
-        fprintf(stderr, "triad-web: cannot listen on %s:%u: %s\n", cfg->bind,
-                cfg->port, strerror(errno));
-        free(srv);
+    if (!srv->daemon ||
+        pthread_create(&srv->ticker, NULL, ticker_main, srv) != 0) {
+        fprintf(stderr, "triad-web: cannot start the HTTP server\n");
+        if (srv->daemon)
+            MHD_stop_daemon(srv->daemon);
+        else
+            close(fd);
+        free_server(srv);
         return NULL;
     }
-    const union MHD_DaemonInfo *info =
-        MHD_get_daemon_info(srv->daemon, MHD_DAEMON_INFO_BIND_PORT);
-    srv->port = info ? info->port : cfg->port;
     return srv;
 }
 
@@ -472,6 +576,22 @@ unsigned server_port(const struct server *srv)
 
 void server_stop(struct server *srv)
 {
+    /* New requests are refused and the engines killed, so every job
+     * returns at once and resumes its connection. */
+    pthread_mutex_lock(&srv->lock);
+    srv->stopping = true;
+    pthread_mutex_unlock(&srv->lock);
+    sessions_close(srv->cfg.sessions);
+    pthread_join(srv->ticker, NULL);
+    pthread_mutex_lock(&srv->lock);
+    while (srv->jobs > 0)
+        pthread_cond_wait(&srv->job_done, &srv->lock);
+    for (struct stream *st = srv->streams; st; st = st->next)
+        if (st->parked) {
+            st->parked = false;
+            MHD_resume_connection(st->c);
+        }
+    pthread_mutex_unlock(&srv->lock);
     MHD_stop_daemon(srv->daemon);
-    free(srv);
+    free_server(srv);
 }

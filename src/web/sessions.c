@@ -8,9 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
-#include <time.h>
 
+#include "core/clock.h"
+#include "web/guard.h"
 #include "web/sessions.h"
 
 struct slot {
@@ -20,34 +20,71 @@ struct slot {
 
 struct session_table {
     pthread_mutex_t lock;
+    struct session_limits limits;
     size_t max;
-    char *const *engine_argv;
+    bool closing;                   /* sessions_close ran               */
     struct slot *slots;
 };
 
-double sessions_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-struct session_table *sessions_new(size_t max, char *const engine_argv[])
+struct session_table *sessions_new(const struct session_limits *limits)
 {
     struct session_table *t = calloc(1, sizeof *t);
     if (!t)
         return NULL;
-    t->slots = calloc(max, sizeof *t->slots);
+    t->limits = *limits;
+    t->max = limits->max;
+    t->slots = calloc(t->max, sizeof *t->slots);
     if (!t->slots) {
         free(t);
         return NULL;
     }
     pthread_mutex_init(&t->lock, NULL);
-    for (size_t i = 0; i < max; i++)
+    for (size_t i = 0; i < t->max; i++)
         pthread_mutex_init(&t->slots[i].busy, NULL);
-    t->max = max;
-    t->engine_argv = engine_argv;
     return t;
+}
+
+/* An engine for held session s with the start lines sent, or NULL.
+ * Meanwhile it is s->starting, so that sessions_close can kill it. */
+static struct relay *start_engine(struct session_table *t,
+                                  struct web_session *s)
+{
+    struct relay *r = relay_start(t->limits.engine);
+    if (!r)
+        return NULL;
+    pthread_mutex_lock(&t->lock);
+    s->starting = r;
+    bool closing = t->closing;
+    pthread_mutex_unlock(&t->lock);
+    struct sbuf reply = SBUF_INIT;
+    const char *const *line = t->limits.start_lines;
+    for (; !closing && line && *line; line++)
+        if (relay_command(r, *line, t->limits.timeout, &reply) != RELAY_OK)
+            break;
+    sbuf_free(&reply);
+    pthread_mutex_lock(&t->lock);
+    s->starting = NULL;
+    closing = t->closing;
+    pthread_mutex_unlock(&t->lock);
+    if (closing || (line && *line)) {
+        relay_stop(r);
+        return NULL;
+    }
+    return r;
+}
+
+void sessions_close(struct session_table *t)
+{
+    pthread_mutex_lock(&t->lock);
+    t->closing = true;
+    for (size_t i = 0; i < t->max; i++) {
+        struct web_session *s = t->slots[i].s;
+        if (s && s->relay)
+            relay_kill(s->relay);
+        if (s && s->starting)
+            relay_kill(s->starting);
+    }
+    pthread_mutex_unlock(&t->lock);
 }
 
 static void free_session(struct web_session *s)
@@ -69,21 +106,10 @@ void sessions_free(struct session_table *t)
     free(t);
 }
 
-static int new_id(char id[SESSION_ID_LEN + 1])
-{
-    unsigned char raw[SESSION_ID_LEN / 2];
-    if (getrandom(raw, sizeof raw, 0) != (ssize_t)sizeof raw)
-        return -1;
-    for (size_t i = 0; i < sizeof raw; i++)
-        snprintf(id + 2 * i, 3, "%02x", raw[i]);
-    return 0;
-}
-
 /* Drops one holder; the last one of a deleted session frees it. */
 static void drop(struct session_table *t, struct web_session *s)
 {
     pthread_mutex_lock(&t->lock);
-    s->last_used = sessions_now();
     bool last = --s->holders == 0 && s->gone;
     if (last)
         t->slots[s->slot].s = NULL;
@@ -107,31 +133,54 @@ static struct web_session *hold(struct session_table *t, struct slot *sl)
     return s;
 }
 
-struct web_session *sessions_create(struct session_table *t, bool *full)
+/* A free slot for client, or NULL with *why set; table lock held. */
+static struct slot *free_slot(struct session_table *t, const char *client,
+                              int *why)
 {
-    *full = false;
+    struct slot *free_one = NULL;
+    size_t theirs = 0;
+    for (size_t i = 0; i < t->max; i++) {
+        struct web_session *s = t->slots[i].s;
+        if (!s && !free_one)
+            free_one = &t->slots[i];
+        theirs += s && !s->gone && strcmp(s->client, client) == 0;
+    }
+    *why = t->closing ? SESSIONS_CLOSING
+         : !free_one ? SESSIONS_FULL
+         : theirs >= t->limits.per_client ? SESSIONS_CLIENT_FULL : 0;
+    return *why ? NULL : free_one;
+}
+
+struct web_session *sessions_create(struct session_table *t,
+                                    const char *client, int *why)
+{
     struct web_session *s = calloc(1, sizeof *s);
-    if (!s || new_id(s->id) != 0) {
+    if (!s || guard_random_hex(s->id, SESSION_ID_LEN) != 0) {
         free(s);
+        *why = SESSIONS_NO_ENGINE;
         return NULL;
     }
+    snprintf(s->client, sizeof s->client, "%s", client);
     pthread_mutex_lock(&t->lock);
-    struct slot *sl = NULL;
-    for (size_t i = 0; i < t->max && !sl; i++)
-        if (!t->slots[i].s)
-            sl = &t->slots[i];
+    struct slot *sl = free_slot(t, s->client, why);
     if (!sl) {
         pthread_mutex_unlock(&t->lock);
-        *full = true;
         free(s);
         return NULL;
     }
     sl->s = s;                      /* reserve the slot, start outside */
     s->slot = (size_t)(sl - t->slots);
-    s->last_used = sessions_now();
+    s->last_used = clock_now();
     struct web_session *held = hold(t, sl);
-    s->relay = relay_start(t->engine_argv);
-    if (!s->relay) {
+    struct relay *r = start_engine(t, s);
+    pthread_mutex_lock(&t->lock);
+    s->relay = r;
+    bool closing = t->closing;
+    if (r && closing)               /* closed since start_engine looked */
+        relay_kill(r);
+    pthread_mutex_unlock(&t->lock);
+    if (!r) {
+        *why = closing ? SESSIONS_CLOSING : SESSIONS_NO_ENGINE;
         sessions_delete(t, s);
         sessions_release(t, s);
         return NULL;
@@ -139,16 +188,57 @@ struct web_session *sessions_create(struct session_table *t, bool *full)
     return held;
 }
 
-struct web_session *sessions_get(struct session_table *t, const char *id)
+/* Equal ids, in time that does not depend on where they differ. */
+static bool same_id(const char *a, const char *b)
+{
+    unsigned char diff = 0;
+    for (size_t i = 0; i < SESSION_ID_LEN; i++)
+        diff |= (unsigned char)(a[i] ^ b[i]);
+    return diff == 0;
+}
+
+/* Takes the table lock and returns the live session called id, or
+ * NULL; the lock stays held either way. */
+static struct web_session *find(struct session_table *t, const char *id)
 {
     pthread_mutex_lock(&t->lock);
+    struct web_session *found = NULL;
+    if (strlen(id) != SESSION_ID_LEN)
+        return NULL;                /* the lock stays held */
     for (size_t i = 0; i < t->max; i++) {
         struct web_session *s = t->slots[i].s;
-        if (s && !s->gone && strcmp(s->id, id) == 0)
-            return hold(t, &t->slots[i]);
+        if (s && same_id(s->id, id) && !s->gone)
+            found = s;
     }
+    return found;
+}
+
+struct web_session *sessions_get(struct session_table *t, const char *id)
+{
+    struct web_session *s = find(t, id);
+    if (s)
+        return hold(t, &t->slots[s->slot]);
     pthread_mutex_unlock(&t->lock);
     return NULL;
+}
+
+bool sessions_end(struct session_table *t, const char *id)
+{
+    struct web_session *s = find(t, id);   /* takes the table lock */
+    if (s) {
+        s->gone = true;
+        if (s->relay)
+            relay_kill(s->relay);
+        if (s->starting)
+            relay_kill(s->starting);
+    }
+    bool free_now = s && s->holders == 0;
+    if (free_now)
+        t->slots[s->slot].s = NULL;
+    pthread_mutex_unlock(&t->lock);
+    if (free_now)
+        free_session(s);
+    return s != NULL;
 }
 
 void sessions_release(struct session_table *t, struct web_session *s)
@@ -157,13 +247,34 @@ void sessions_release(struct session_table *t, struct web_session *s)
     drop(t, s);
 }
 
+void sessions_touch(struct session_table *t, struct web_session *s)
+{
+    pthread_mutex_lock(&t->lock);
+    s->last_used = clock_now();
+    pthread_mutex_unlock(&t->lock);
+}
+
+struct relay *sessions_relay(struct session_table *t, struct web_session *s)
+{
+    pthread_mutex_lock(&t->lock);
+    struct relay *r = s->relay;
+    relay_ref(r);
+    pthread_mutex_unlock(&t->lock);
+    return r;
+}
+
 int sessions_restart(struct session_table *t, struct web_session *s)
 {
-    struct relay *fresh = relay_start(t->engine_argv);
+    struct relay *fresh = start_engine(t, s);
     if (!fresh)
         return -1;
-    relay_stop(s->relay);
+    pthread_mutex_lock(&t->lock);
+    struct relay *old = s->relay;
     s->relay = fresh;
+    if (t->closing)                 /* closed since start_engine looked */
+        relay_kill(fresh);
+    pthread_mutex_unlock(&t->lock);
+    relay_stop(old);
     return 0;
 }
 
@@ -176,7 +287,7 @@ void sessions_delete(struct session_table *t, struct web_session *s)
 
 int sessions_reap(struct session_table *t, double idle)
 {
-    double now = sessions_now();
+    double now = clock_now();
     int n = 0;
     pthread_mutex_lock(&t->lock);
     for (size_t i = 0; i < t->max; i++) {
