@@ -6,6 +6,13 @@
 
 #include "analysis/answer.h"
 
+/* A copy of the id (null for none): the request's id is shared by the
+ * workers' answers, and a copy keeps its reference count on one thread. */
+static json_t *id_copy(json_t *id)
+{
+    return id ? json_deep_copy(id) : json_null();
+}
+
 /* A game value as final_score prints it: "W+n", "B+n" (n left out in
  * games without a margin) or "0"; margin from side's point of view. */
 static json_t *result_text(const struct game_ops *g, int side, int margin)
@@ -76,7 +83,7 @@ json_t *answer_turn(const struct engine *e, json_t *id, int turn,
     json_t *a = json_object();
     if (!a)
         return NULL;
-    json_object_set(a, "id", id);
+    json_object_set_new(a, "id", id_copy(id));
     json_object_set_new(a, "turn", json_integer(turn));
     json_object_set_new(a, "side", json_string(g->side_names[side]));
     json_object_set_new(a, "over", json_boolean(!r));
@@ -119,7 +126,7 @@ json_t *answer_error(json_t *id, const char *message, long index)
     json_t *a = json_object();
     if (!a)
         return NULL;
-    json_object_set_new(a, "id", id ? json_incref(id) : json_null());
+    json_object_set_new(a, "id", id_copy(id));
     json_object_set_new(a, "error", json_string(message));
     if (index >= 0)
         json_object_set_new(a, "index", json_integer(index));
@@ -131,9 +138,9 @@ json_t *answer_cancel(json_t *id, json_t *target, int turns)
     json_t *a = json_object();
     if (!a)
         return NULL;
-    json_object_set(a, "id", id);
+    json_object_set_new(a, "id", id_copy(id));
     json_object_set_new(a, "action", json_string("cancel"));
-    json_object_set(a, "target", target);
+    json_object_set_new(a, "target", id_copy(target));
     json_object_set_new(a, "cancelled", json_integer(turns));
     return a;
 }

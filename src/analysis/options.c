@@ -15,26 +15,30 @@ struct analysis_config analysis_default_config(void)
     };
 }
 
+/* *out from the word of option name (NULL: not given: *out kept), a whole
+ * number in 1..max. */
+static int read_count(const char *word, const char *name, long max,
+                      int *out, struct sbuf *err)
+{
+    long n;
+    if (!word)
+        return 0;
+    if (args_long(word, 1, max, &n) != 0) {
+        sbuf_printf(err, "%s: 1..%ld, not %s", name, max, word);
+        return -1;
+    }
+    *out = (int)n;
+    return 0;
+}
+
 int analysis_configure(struct analysis_config *c, const char *threads,
                        const char *hash, const char *seed, struct sbuf *err)
 {
-    long n;
-    if (threads) {
-        if (args_long(threads, 1, ANALYSIS_MAX_WORKERS, &n) != 0) {
-            sbuf_printf(err, "--threads: 1..%d, not %s",
-                        ANALYSIS_MAX_WORKERS, threads);
-            return -1;
-        }
-        c->workers = (int)n;
-    }
-    if (hash) {
-        if (args_long(hash, 1, ANALYSIS_MAX_HASH_MB, &n) != 0) {
-            sbuf_printf(err, "--hash: 1..%d MiB, not %s",
-                        ANALYSIS_MAX_HASH_MB, hash);
-            return -1;
-        }
-        c->hash_mb = (int)n;
-    }
+    if (read_count(threads, "--threads", ANALYSIS_MAX_WORKERS, &c->workers,
+                   err) != 0 ||
+        read_count(hash, "--hash", ANALYSIS_MAX_HASH_MB, &c->hash_mb,
+                   err) != 0)
+        return -1;
     if (seed && args_u64(seed, &c->seed) != 0) {
         sbuf_printf(err, "--seed: not a number: %s", seed);
         return -1;

@@ -11,9 +11,25 @@
 /* Most setup words a request may give. */
 #define MAX_SETUP_WORDS 16
 
-static const char *const known_fields[] = {
-    "id", "action", "target", "game", "setup", "position", "moves", "turns",
-    "seconds", "nodes", NULL
+#define TYPE(t) (1u << (t))
+
+/* The fields a request may have, the JSON types each may take, and what
+ * an error calls them. */
+static const struct field {
+    const char *name;
+    unsigned types;
+    const char *what;
+} fields[] = {
+    { "id", TYPE(JSON_STRING), "a string" },
+    { "action", TYPE(JSON_STRING), "a string" },
+    { "target", TYPE(JSON_STRING), "a string" },
+    { "game", TYPE(JSON_STRING), "a string" },
+    { "setup", TYPE(JSON_STRING), "a string" },
+    { "position", TYPE(JSON_STRING), "a string" },
+    { "moves", TYPE(JSON_ARRAY), "an array of strings" },
+    { "turns", TYPE(JSON_ARRAY), "an array of integers" },
+    { "seconds", TYPE(JSON_INTEGER) | TYPE(JSON_REAL), "a number" },
+    { "nodes", TYPE(JSON_INTEGER), "an integer" },
 };
 
 /* Sets the error, formatted; returns -1 for the caller to return. */
@@ -49,38 +65,21 @@ void request_line_done(struct request_line *l)
     l->request = NULL;
 }
 
-/* Every field of obj known, each known one of its type. */
+/* Every field of obj known and of its type. */
 static int check_fields(json_t *obj, struct request_line *l)
 {
     const char *key;
     json_t *value;
     json_object_foreach(obj, key, value) {
-        int i = 0;
-        while (known_fields[i] && strcmp(known_fields[i], key) != 0)
+        size_t i = 0;
+        size_t n = sizeof fields / sizeof fields[0];
+        while (i < n && strcmp(fields[i].name, key) != 0)
             i++;
-        if (!known_fields[i])
+        if (i == n)
             return fail(l, "unknown field \"%s\"", key);
+        if (!(fields[i].types & TYPE(json_typeof(value))))
+            return fail(l, "%s: not %s", key, fields[i].what);
     }
-    static const char *const strings[] = {
-        "id", "action", "target", "game", "setup", "position", NULL
-    };
-    for (int i = 0; strings[i]; i++) {
-        value = json_object_get(obj, strings[i]);
-        if (value && !json_is_string(value))
-            return fail(l, "%s: not a string", strings[i]);
-    }
-    value = json_object_get(obj, "moves");
-    if (value && !json_is_array(value))
-        return fail(l, "moves: not an array of strings");
-    value = json_object_get(obj, "turns");
-    if (value && !json_is_array(value))
-        return fail(l, "turns: not an array of integers");
-    value = json_object_get(obj, "seconds");
-    if (value && !json_is_number(value))
-        return fail(l, "seconds: not a number");
-    value = json_object_get(obj, "nodes");
-    if (value && !json_is_integer(value))
-        return fail(l, "nodes: not an integer");
     return 0;
 }
 
@@ -251,7 +250,12 @@ static void read_analysis(json_t *obj, struct engine *e,
         fail(l, "out of memory");
         return;
     }
-    r->id = json_incref(l->id);
+    r->id = json_deep_copy(l->id);     /* its own: freed on another thread */
+    if (!r->id) {
+        free(r);
+        fail(l, "out of memory");
+        return;
+    }
     if (read_start(obj, e, r, l) != 0 || read_moves(obj, e, r, l) != 0 ||
         read_turns(obj, r, l) != 0 || read_budget(obj, r, l) != 0) {
         request_free(r);

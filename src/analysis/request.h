@@ -20,7 +20,7 @@
 /* An analysis to do: the game from its start, and the turns (the
  * positions after that many moves) to analyse, in the order given. */
 struct request {
-    json_t *id;                   /* a JSON string                    */
+    json_t *id;                   /* a JSON string, the request's own  */
     const struct game_ops *game;
     char *start;                  /* the start as a position string   */
     move_t *moves;                /* legal, each after the ones before */
