@@ -8,12 +8,13 @@ ANALYSIS_SOURCES = \
 	src/analysis/request.c src/analysis/request.h \
 	src/analysis/answer.c src/analysis/answer.h
 EXTRA_DIST += src/analysis/local.mk $(ANALYSIS_SOURCES) \
-	tests/check_analysis.c
+	tests/check_analysis.c tests/analysis.sh
 
 if HAVE_JANSSON
 src_libtriad_a_SOURCES += $(ANALYSIS_SOURCES)
 AM_CPPFLAGS += $(JANSSON_CFLAGS)
 src_triad_LDADD += $(JANSSON_LIBS)
+TESTS += tests/analysis.sh
 
 if HAVE_CHECK
 check_PROGRAMS += tests/check_analysis
