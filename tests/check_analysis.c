@@ -25,18 +25,16 @@
 /* ------------------------------------------------------------------ */
 /* Running the mode                                                    */
 
-/* Serves input with workers workers; returns the answer lines, each
- * parsed (every line must be one JSON object). */
-static json_t *serve(const char *input, int workers)
+/* Serves input under *c; returns the answer lines, each parsed (every
+ * line must be one JSON object). */
+static json_t *serve_with(const char *input, const struct analysis_config *c)
 {
     FILE *in = fmemopen((void *)input, strlen(input), "r");
     char *text = NULL;
     size_t size = 0;
     FILE *out = open_memstream(&text, &size);
     ck_assert(in && out);
-    struct analysis_config c = analysis_default_config();
-    c.workers = workers;
-    ck_assert_int_eq(analysis_serve(in, out, &c), 0);
+    ck_assert_int_eq(analysis_serve(in, out, c), 0);
     fclose(in);
     fclose(out);
     json_t *lines = json_array();
@@ -50,6 +48,14 @@ static json_t *serve(const char *input, int workers)
     }
     free(text);
     return lines;
+}
+
+/* Serves input with workers workers and the other settings' defaults. */
+static json_t *serve(const char *input, int workers)
+{
+    struct analysis_config c = analysis_default_config();
+    c.workers = workers;
+    return serve_with(input, &c);
 }
 
 static const char *str_field(json_t *a, const char *key)
@@ -535,6 +541,43 @@ START_TEST(test_over_cap)
 }
 END_TEST
 
+/* A queue that holds all it may: the next request is refused, and taken
+ * again once cancels have emptied the queue.  Each request below holds
+ * about 400 bytes (its start, 50 turns), so two fit in 1000 bytes. */
+START_TEST(test_queue_full)
+{
+    struct sbuf input = SBUF_INIT;
+    for (int i = 1; i <= 3; i++) {
+        sbuf_printf(&input, "{\"id\": \"q%d\", \"game\": \"dvonn\","
+                    " \"setup\": \"random=3\", \"turns\": [0", i);
+        for (int t = 1; t < 50; t++)
+            sbuf_puts(&input, ", 0");
+        sbuf_puts(&input, "], \"nodes\": 10000000000}\n");
+    }
+    sbuf_puts(&input,
+              "{\"id\": \"c1\", \"action\": \"cancel\", \"target\": \"q1\"}\n"
+              "{\"id\": \"c2\", \"action\": \"cancel\", \"target\": \"q2\"}\n"
+              "{\"id\": \"after\", \"game\": \"dvonn\", \"turns\": [0],"
+              " \"nodes\": 500}\n");
+    struct analysis_config c = analysis_default_config();
+    c.max_queued = 1000;
+    json_t *lines = serve_with(sbuf_str(&input), &c);
+    ck_assert_int_eq(json_array_size(lines), 4);
+    const char *error = str_field(error_of(lines, "q3"), "error");
+    ck_assert_msg(strstr(error, "too much pending work"), "%s", error);
+    for (size_t i = 0; i < 2; i++) {      /* q1 and q2 were queued */
+        json_t *ack = json_array_get(lines, i + 1);
+        ck_assert_str_eq(str_field(ack, "id"), i ? "c2" : "c1");
+        ck_assert_int_eq(json_integer_value(json_object_get(ack,
+                                                            "cancelled")), 50);
+    }
+    ck_assert_int_eq(count_id(lines, "after"), 1);
+    ck_assert_ptr_nonnull(str_field(json_array_get(lines, 3), "best"));
+    json_decref(lines);
+    sbuf_free(&input);
+}
+END_TEST
+
 /* A reader that went away: the mode stops and says so, without hanging
  * on the pending turns. */
 START_TEST(test_output_fails)
@@ -570,6 +613,7 @@ int main(void)
     tcase_add_test(tc, test_cancel);
     tcase_add_test(tc, test_many_requests);
     tcase_add_test(tc, test_over_cap);
+    tcase_add_test(tc, test_queue_full);
     tcase_add_test(tc, test_output_fails);
     return tap_main(s);
 }

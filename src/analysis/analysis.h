@@ -21,10 +21,11 @@ struct analysis_config {
     int hash_mb;          /* table of each worker's engine, MiB           */
     uint64_t seed;        /* random setups and the searches' tie breaks  */
     size_t max_line;      /* longest request line, bytes                  */
+    size_t max_queued;    /* memory the queued requests may hold, bytes   */
 };
 
 /* The defaults: one worker, ANALYSIS_DEFAULT_HASH_MB, seed 1, lines of up
- * to 1 MiB. */
+ * to 1 MiB, 256 MiB of queued requests. */
 struct analysis_config analysis_default_config(void);
 
 /* Sets the workers, the hash and the seed of *c from the words of

@@ -6,12 +6,13 @@
 #include "core/args.h"
 
 #define DEFAULT_MAX_LINE ((size_t)1 << 20)
+#define DEFAULT_MAX_QUEUED ((size_t)256 << 20)
 
 struct analysis_config analysis_default_config(void)
 {
     return (struct analysis_config){
         .workers = 1, .hash_mb = ANALYSIS_DEFAULT_HASH_MB, .seed = 1,
-        .max_line = DEFAULT_MAX_LINE
+        .max_line = DEFAULT_MAX_LINE, .max_queued = DEFAULT_MAX_QUEUED
     };
 }
 

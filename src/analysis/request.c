@@ -55,6 +55,13 @@ void request_free(struct request *r)
     free(r);
 }
 
+size_t request_size(const struct request *r)
+{
+    return sizeof *r + strlen(r->start) + 1 +
+           sizeof *r->moves * (size_t)r->nmoves +
+           sizeof *r->turns * (size_t)r->nturns;
+}
+
 void request_line_done(struct request_line *l)
 {
     json_decref(l->id);

@@ -57,4 +57,7 @@ void request_line_done(struct request_line *l);
 
 void request_free(struct request *r);
 
+/* About how much memory *r holds, in bytes. */
+size_t request_size(const struct request *r);
+
 #endif

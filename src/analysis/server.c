@@ -32,6 +32,8 @@ struct server {
     pthread_cond_t work;         /* a turn was queued, or the input ended */
     pthread_cond_t idle;         /* a turn was answered or dropped       */
     struct job *first, *last;
+    size_t queued;               /* request_size of the jobs             */
+    size_t max_queued;           /* ...at most                           */
     bool ended;                  /* end of input: workers leave when idle */
     bool failed;                 /* the output failed: all stop          */
     FILE *out;
@@ -70,6 +72,7 @@ static void retire_done(struct server *s)
         struct job *j = *link;
         if (j->next == j->req->nturns && j->running == 0) {
             *link = j->later;
+            s->queued -= request_size(j->req);
             request_free(j->req);
             free(j);
         } else {
@@ -142,12 +145,22 @@ static void *work(void *arg)
     return NULL;
 }
 
-/* Queues the turns of req (under the lock); false when memory is short. */
-static bool enqueue(struct server *s, struct request *req)
+/* Queues the turns of req (under the lock); false when memory is short
+ * or the queue holds its share already (the error is then in *why). */
+static bool enqueue(struct server *s, struct request *req, struct sbuf *why)
 {
-    struct job *j = calloc(1, sizeof *j);
-    if (!j)
+    size_t size = request_size(req);
+    if (size > s->max_queued - s->queued) {
+        sbuf_printf(why, "too much pending work (%zu MiB of requests "
+                    "queued): wait for answers or cancel", s->queued >> 20);
         return false;
+    }
+    struct job *j = calloc(1, sizeof *j);
+    if (!j) {
+        sbuf_puts(why, "out of memory");
+        return false;
+    }
+    s->queued += size;
     j->req = req;
     atomic_init(&j->cancelled, false);
     j->stop = STOP_ON_FLAG(&j->cancelled);
@@ -233,10 +246,10 @@ static void handle(struct server *s, struct engine *scratch,
     struct request_line l;
     request_read(sbuf_str(line), line->len, scratch, &l);
     pthread_mutex_lock(&s->lock);
-    if (l.kind == REQUEST_ANALYSE && enqueue(s, l.request))
+    if (l.kind == REQUEST_ANALYSE && enqueue(s, l.request, &l.error))
         l.request = NULL;
     else if (l.kind == REQUEST_ANALYSE)
-        emit(s, answer_error(l.id, "out of memory", -1));
+        emit(s, answer_error(l.id, sbuf_str(&l.error), -1));
     else if (l.kind == REQUEST_CANCEL)
         cancel(s, l.id, l.target);
     else
@@ -292,7 +305,7 @@ static int make_workers(struct server *s, const struct analysis_config *c,
 
 int analysis_serve(FILE *in, FILE *out, const struct analysis_config *c)
 {
-    struct server s = { .out = out };
+    struct server s = { .out = out, .max_queued = c->max_queued };
     pthread_mutex_init(&s.lock, NULL);
     pthread_cond_init(&s.work, NULL);
     pthread_cond_init(&s.idle, NULL);
