@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "analysis/analysis.h"
 #include "core/args.h"
 #include "core/version.h"
 #include "engine/engine.h"
@@ -49,12 +50,14 @@ static void usage(FILE *out)
         "protocol on standard input and output (see triad(6)).\n\n"
         "  --game GAME      start with GAME (%s)\n"
         "  --seed N         seed for random setups and the search\n"
-        "  --threads N      search threads\n"
+        "  --threads N      search threads (--analysis: positions at once)\n"
+        "  --hash MB        transposition table size (--analysis: each)\n"
         "  --movetime S     seconds per move when no clock is set\n"
         "  --color WHEN     colours in showboard: auto (default: at a\n"
         "                   terminal, unless NO_COLOR is set or TERM=dumb),\n"
         "                   always or never\n"
         "  --quiet          no search progress on standard error\n"
+        "  --analysis       the JSON analysis mode, one request a line\n"
         "  --help           show this help and exit\n"
         "  --version        show the version and exit\n",
         sbuf_str(&titles), sbuf_str(&names));
@@ -68,7 +71,9 @@ struct settings {
     const char *threads;
     const char *movetime;
     const char *color;
+    const char *hash;
     bool quiet;
+    bool analysis;
 };
 
 /* Parses argv; returns -1 to exit with failure, 1 to exit with success. */
@@ -81,6 +86,8 @@ static int parse_args(int argc, char **argv, struct settings *set)
         { "movetime", required_argument, NULL, 'm' },
         { "color", required_argument, NULL, 'c' },
         { "quiet", no_argument, NULL, 'q' },
+        { "hash", required_argument, NULL, 'H' },
+        { "analysis", no_argument, NULL, 'A' },
         { "help", no_argument, NULL, 'h' },
         { "version", no_argument, NULL, 'V' },
         { NULL, 0, NULL, 0 }
@@ -94,6 +101,8 @@ static int parse_args(int argc, char **argv, struct settings *set)
         case 'm': set->movetime = optarg; break;
         case 'c': set->color = optarg; break;
         case 'q': set->quiet = true; break;
+        case 'H': set->hash = optarg; break;
+        case 'A': set->analysis = true; break;
         case 'h': usage(stdout); return 1;
         case 'V': version_print(stdout, "triad"); return 1;
         default: usage(stderr); return -1;
@@ -128,13 +137,14 @@ static bool use_color(const char *when, bool interactive)
  * are checked exactly like set_option and setup. */
 static int apply_settings(struct gtp_frontend *f, const struct settings *set)
 {
-    const char *lines[4][2] = {
+    const char *lines[][2] = {
         { "set_option seed ", set->seed },
         { "set_option threads ", set->threads },
+        { "set_option hash ", set->hash },
         { "set_option movetime ", set->movetime },
         { "setup ", set->game },
     };
-    for (int i = 0; i < 4; i++) {
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
         if (!lines[i][1])
             continue;
         struct sbuf line = SBUF_INIT;      /* no length limit on values */
@@ -159,6 +169,31 @@ static int apply_settings(struct gtp_frontend *f, const struct settings *set)
             return -1;
     }
     return 0;
+}
+
+/* triad --analysis (doc/protocol.md, "The analysis mode"). */
+static int run_analysis(const struct settings *set)
+{
+    if (set->game || set->movetime || set->color) {
+        fprintf(stderr, "triad: --analysis takes no --game, --movetime or "
+                "--color (each request names its game and budget)\n");
+        return EXIT_FAILURE;
+    }
+#ifdef HAVE_JANSSON
+    struct analysis_config c = analysis_default_config();
+    struct sbuf err = SBUF_INIT;
+    int rc = analysis_configure(&c, set->threads, set->hash, set->seed, &err);
+    if (rc != 0)
+        fprintf(stderr, "triad: %s\n", sbuf_str(&err));
+    sbuf_free(&err);
+    if (rc == 0)
+        rc = analysis_serve(stdin, stdout, &c);
+    return rc == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+#else
+    fprintf(stderr, "triad: --analysis: this triad was built without "
+            "jansson, the JSON library it needs\n");
+    return EXIT_FAILURE;
+#endif
 }
 
 static char *history_path(void)
@@ -230,12 +265,14 @@ static int run(struct gtp_frontend *f, bool interactive)
 
 int main(int argc, char **argv)
 {
-    struct settings set = { NULL, NULL, NULL, NULL, NULL, false };
+    struct settings set = { .game = NULL };
     int rc = parse_args(argc, argv, &set);
     if (rc != 0)
         return rc > 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 
     signal(SIGPIPE, SIG_IGN);    /* a vanished controller: write errors */
+    if (set.analysis)
+        return run_analysis(&set);
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_sigint;

@@ -235,6 +235,8 @@ const struct game_ops ttt_ops = {
     .from_string = ttt_from_string,
     .show = ttt_show,
     .evaluate = ttt_evaluate,
+    .eval_unit = "lines",
+    .eval_scale = 10,
 };
 
 static enum move_parse ttt_parse(const void *st, const char *s, move_t *out,
@@ -379,6 +381,8 @@ const struct game_ops mnim_ops = {
     .from_string = mnim_from_string,
     .show = mnim_show,
     .evaluate = mnim_evaluate,
+    .eval_unit = "tokens",
+    .eval_scale = 100,
 };
 
 static enum move_parse mnim_parse(const void *st, const char *s, move_t *out,
@@ -517,6 +521,8 @@ const struct game_ops tree_ops = {
     .from_string = tree_from_string,
     .show = tree_show,
     .evaluate = tree_evaluate,
+    .eval_unit = "points",
+    .eval_scale = 100,
 };
 
 static enum move_parse tree_parse(const void *st, const char *s, move_t *out,
@@ -658,6 +664,8 @@ const struct game_ops ring_ops = {
     .from_string = ring_from_string,
     .show = ring_show,
     .evaluate = ring_evaluate,
+    .eval_unit = "points",
+    .eval_scale = 100,
 };
 
 static enum move_parse ring_parse(const void *st, const char *s, move_t *out,

@@ -205,6 +205,14 @@ struct game_ops {
      * view, in centi-units of the game (|value| < EVAL_WIN_MIN). */
     int (*evaluate)(const void *st);
 
+    /* What the evaluation counts, for people and GUIs (the analysis mode
+     * reports scores as evaluate() / eval_scale eval_units): a plural
+     * noun such as "stones", the same thing the final margin counts when
+     * score_has_margin.  Required. */
+    const char *eval_unit;
+    /* evaluate() units per eval_unit (100 for centi-units); >= 1. */
+    int eval_scale;
+
     /* Optional: the evaluation as a weighted sum of terms, for the tuning
      * tool (scripts/tune.c) that fits the weights to game results.  NULL:
      * the evaluation is not linear in named terms. */

@@ -166,5 +166,7 @@ const struct game_ops toy_ops = {
     .from_string = toy_from_string,
     .show = toy_show,
     .evaluate = toy_evaluate,
+    .eval_unit = "stones",
+    .eval_scale = 100,
     .sgf_gm = 0,
 };
