@@ -3,7 +3,8 @@
 # Makefile.am; paths are relative to the top directory.
 
 webdir = $(pkgdatadir)/web
-WEB_PAGE = web/index.html web/style.css web/app.js web/boards.js
+WEB_PAGE = web/index.html web/style.css web/app.js web/board.js \
+	web/game-dvonn.js web/game-truchet.js web/game-cephalopod.js
 dist_web_DATA = $(WEB_PAGE)
 dist_doc_DATA += doc/triad-web.md
 WEB_SOURCES = \

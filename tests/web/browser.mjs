@@ -15,6 +15,8 @@ const [serverBin, outDir] = process.argv.slice(2);
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const MAX_SESSIONS = 6;
 const started = Date.now();
+const SIZES = [{ name: 'desktop', width: 1280, height: 800 },
+               { name: 'phone', width: 390, height: 844, phone: true }];
 
 function check(cond, what) {
   if (!cond) throw new Error('check failed: ' + what);
@@ -56,6 +58,10 @@ async function historyLength(page) {
   return page.$$eval('#moves li', li => li.length);
 }
 
+async function moveList(page) {
+  return page.$$eval('#moves li', li => li.map(e => e.textContent));
+}
+
 // Waits until the page's move list has n moves.
 async function waitMoves(page, n) {
   try {
@@ -67,35 +73,66 @@ async function waitMoves(page, n) {
   }
 }
 
+// Opens the page at a size and waits for its first board.
+async function openPage(browser, base, size) {
+  const page = await browser.newPage();
+  await page.setViewport(size.phone
+    ? { width: size.width, height: size.height, isMobile: true, hasTouch: true }
+    : { width: size.width, height: size.height });
+  page.on('console', m => console.log('page: ' + m.text()));
+  page.on('pageerror', e => { console.log('page error: ' + e.message); pageErrors++; });
+  await page.goto(base + '/', { waitUntil: 'load' });
+  await waitBoard(page);
+  return page;
+}
+let pageErrors = 0;
+
+async function waitBoard(page) {
+  await page.waitForFunction(() => document.querySelector('#board').dataset.position &&
+                             document.querySelector('#counts').textContent !== '',
+                             { timeout: 20000 });
+}
+
+async function hit(page, key) {
+  const e = await page.$(`#board [data-key="${key}"] .hit`);
+  if (!e) throw new Error('no cell ' + key);
+  return e;
+}
+
 // Plays one move by clicking highlighted targets (junctions before tiles,
-// so Truchet moves without a flip), or a choice button once the clicks
-// narrowed the moves down.  Returns the number of clicks.
+// so Truchet moves without a flip), then the Done button if the clicks
+// make a move that could go on.  No notation button is used.
 async function clickMove(page) {
   const before = await historyLength(page);
-  for (let clicks = 1; clicks <= 8; clicks++) {
-    const choice = await page.$('#choices .choice');
-    const targets = await page.$$('#board .target:not(.tile)');
-    const el = clicks > 3 && choice ? choice : targets[0] || choice;
+  const clicked = new Set();      // a click may select another stack instead
+  for (let clicks = 1; clicks <= 12; clicks++) {
+    const done = await page.$('#done:not([hidden])');
+    const keys = await page.$$eval('#board .target:not(.tile)', t => t.map(e => e.dataset.key));
+    const key = keys.find(k => !clicked.has(k));
+    if (key) clicked.add(key);
+    const el = (clicks > 3 || !key) && done ? done
+      : key ? await page.$(`#board [data-key="${key}"]`) : null;
     if (!el) {
       const state = await page.$eval('aside', e => e.innerText);
       throw new Error('nothing to click; the page says: ' + state);
     }
     await el.click();
-    // Either the move was played (the list grows) or more is to be clicked.
     await page.waitForFunction(
       b => document.querySelectorAll('#moves li').length !== b ||
-           document.querySelector('#board .target:not(.tile), #choices .choice') ||
+           document.querySelector('#board .target:not(.tile), #done:not([hidden])') ||
            !document.querySelector('#crash').hidden,
       { timeout: 20000 }, before);
     if ((await historyLength(page)) !== before) return clicks;
   }
-  throw new Error('no move after 8 clicks');
+  throw new Error('no move after 12 clicks');
 }
 
+// The form's setup: FORM as the engine's usage writes it ('random',
+// 'KEY', 'WxH'), ARG the value typed for its upper-case word.
 async function newGame(page, game, opts) {
   await page.select('#game', game);
-  if (opts.setup !== undefined) await page.select('#setup', opts.setup);
-  if (opts.key !== undefined) await page.$eval('#key', (e, v) => { e.value = v; }, opts.key);
+  await page.select('#setup', opts.setup || '');
+  await page.$eval('#arg', (e, v) => { e.value = v; }, opts.arg || '');
   await page.select('#first', opts.first);
   await page.select('#second', opts.second);
   await page.$eval('#time', (e, v) => { e.value = v; }, String(opts.time));
@@ -104,21 +141,42 @@ async function newGame(page, game, opts) {
   // drawing removes tells the new board from the old one.
   await page.$eval('#board', b => {
     b.appendChild(document.createElementNS('http://www.w3.org/2000/svg', 'g')).id = 'stale';
+    delete b.dataset.position;
   });
   await page.click('#new');
   await page.waitForFunction(g => !document.querySelector('#stale') &&
                              document.querySelector('#board').dataset.game === g &&
-                             document.querySelector('#counts').textContent !== '',
+                             document.querySelector('#board').dataset.position,
                              { timeout: 10000 }, game);
 }
 
-// Screenshot of the board, kept, and checked for content: the page itself
-// decodes it and counts distinct colours.
+// A position set up in the page as a player would: an SGF record with
+// the start position and no moves, loaded with Load SGF.
+async function loadPosition(page, game, position) {
+  const file = path.join(outDir, `position-${game}.sgf`);
+  fs.writeFileSync(file, `(;FF[4]XGAME[${game}]XSTART[${position}])\n`);
+  await page.$eval('#board', b => { delete b.dataset.position; });
+  await (await page.$('#load')).uploadFile(file);
+  await page.waitForFunction(p => document.querySelector('#board').dataset.position === p,
+                             { timeout: 10000 }, position);
+}
+
+// The board fills its place, inside the window (not clipped), with
+// content: the screenshot is kept and decoded in the page, which counts
+// its distinct colours.
 async function keepScreenshot(page, name) {
   const board = await page.$('#board');
+  const box = await board.boundingBox();
+  const vp = page.viewport();
+  check(box && box.x >= 0 && box.y >= 0 && box.x + box.width <= vp.width + 0.5 &&
+        box.y + box.height <= vp.height + 0.5 && box.width >= vp.width * 0.5,
+        `${name}: the board (${box && box.width.toFixed(0)}x${box && box.height.toFixed(0)} at ` +
+        `${box && box.x.toFixed(0)},${box && box.y.toFixed(0)}) is inside the ` +
+        `${vp.width}x${vp.height} window`);
   const file = path.join(outDir, `board-${name}.png`);
   const png = await board.screenshot({ encoding: 'base64' });
   fs.writeFileSync(file, Buffer.from(png, 'base64'));
+  await page.screenshot({ path: path.join(outDir, `page-${name}.png`) });
   const colours = await page.evaluate(async data => {
     const img = new Image();
     img.src = 'data:image/png;base64,' + data;
@@ -157,8 +215,19 @@ async function playUntilEnd(page, turns) {
   }
 }
 
+// The engine's legal moves in a position, from a session of its own.
+async function engineLegal(base, position) {
+  const { json } = await post(base, '/api/sessions', '');
+  const r = await post(base, `/api/sessions/${json.id}/commands`,
+                       JSON.stringify({ commands: [`setposition ${position}`, 'legal_moves'] }));
+  await fetch(`${base}/api/sessions/${json.id}`, { method: 'DELETE' });
+  check(r.json.replies[0].ok, `the engine takes ${position.slice(0, 40)}...`);
+  return r.json.replies[1].text.split(' ');
+}
+
 async function testCephalopod(page) {
-  await newGame(page, 'cephalopod', { setup: '3x3', first: 'human', second: 'engine', time: 0.1 });
+  await newGame(page, 'cephalopod', { setup: 'WxH', arg: '3x3', first: 'human', second: 'engine',
+                                      time: 0.1 });
   check((await page.$$('#board .target')).length === 9, 'cephalopod: 9 empty cells highlighted');
   await clickMove(page);
   await waitMoves(page, 2);
@@ -167,14 +236,13 @@ async function testCephalopod(page) {
   await page.click('#undo');
   await waitMoves(page, 0);
   check(true, 'cephalopod: undo takes back both moves');
-  await keepScreenshot(page, 'cephalopod-empty');
-  // Play to the end by clicking.
+  check(await page.$eval('#undo', b => b.disabled), 'cephalopod: Undo is disabled with no move');
   await playUntilEnd(page, 60);
   const result = await resultText(page);
   check(/^Game over: (White|Black) wins by \d+ \([WB]\+\d+\): the board is full\.$/.test(result),
         `cephalopod: the game ends with a result: "${result}"`);
-  await keepScreenshot(page, 'cephalopod');
-  // Save the game as SGF, start another, load the record back.
+  // Save the game as SGF, start another, load the record back (twice:
+  // the same file loads again).
   await page.click('#save');
   await page.waitForFunction(() => document.querySelector('#sgf').value !== '');
   const sgf = await page.$eval('#sgf', e => e.value);
@@ -184,42 +252,98 @@ async function testCephalopod(page) {
   const moves = await historyLength(page);
   const file = path.join(outDir, 'cephalopod.sgf');
   fs.writeFileSync(file, sgf);
-  await newGame(page, 'cephalopod', { setup: '5x5', first: 'human', second: 'human', time: 0.1 });
-  const input = await page.$('#load');
-  await input.uploadFile(file);
-  await waitMoves(page, moves);
-  // the result shows after the last move is listed: wait for it
-  const loaded = await waitResult(page, 20000);
-  check(loaded === result, `cephalopod: the loaded SGF gives the same game and result: "${loaded}"`);
+  for (const time of ['first', 'second']) {
+    await newGame(page, 'cephalopod', { setup: '', first: 'human', second: 'human', time: 0.1 });
+    const input = await page.$('#load');
+    await input.uploadFile(file);
+    await waitMoves(page, moves);
+    const loaded = await waitResult(page, 20000);
+    check(loaded === result, `cephalopod: the SGF loaded a ${time} time gives the same result`);
+  }
 }
 
-async function testDvonn(page) {
+// Captures chosen on the board: a capture with one possible set plays at
+// the first click; two dice of three are toggled and confirmed with Done,
+// the new die's value shown before.
+async function testCephalopodCaptures(page, base) {
+  const pos = 'cephalopod:3x3:W:..W1../B1..B2/..W1..';
+  const legal = await engineLegal(base, pos);
+  check(legal.filter(m => m.startsWith('a1')).length === 1 &&
+        legal.filter(m => m.startsWith('b2=')).length > 2,
+        'cephalopod: a1 has one capture, b2 several (legal_moves)');
+  await newGame(page, 'cephalopod', { setup: '', first: 'human', second: 'human', time: 0.1 });
+  await loadPosition(page, 'cephalopod', pos);
+  await (await hit(page, 'a1')).click();
+  await waitMoves(page, 1);
+  check((await moveList(page))[0] === 'a1=a2+b1', 'cephalopod: the only capture plays at one click');
+  await page.click('#undo');
+  await waitMoves(page, 0);
+  for (const k of ['b2', 'a2', 'b1', 'c2', 'c2']) await (await hit(page, k)).click();
+  const ghost = await page.$$eval('#board .ghost', g => g.map(e => e.dataset.stack));
+  check(ghost.length === 1 && ghost[0] === 'W2',
+        `cephalopod: a2, b1 chosen (c2 toggled off): the new die shows 2 (${ghost})`);
+  const done = await page.$eval('#done', b => (b.hidden ? '' : b.textContent));
+  check(done === 'Play b2=a2+b1', `cephalopod: Done offers the move ("${done}")`);
+  await page.click('#done');
+  await waitMoves(page, 1);
+  check((await moveList(page))[0] === 'b2=a2+b1', 'cephalopod: two of three captured by clicks');
+}
+
+async function testDvonn(page, base) {
   await newGame(page, 'dvonn', { setup: 'random', first: 'human', second: 'engine', time: 0.1 });
   check((await page.$$('#board .dv-W, #board .dv-B, #board .dv-R')).length === 49,
         'dvonn: 49 pieces on the random start');
-  const clicks = await clickMove(page);
-  check(clicks === 2, 'dvonn: a stacking move takes two clicks');
+  // Re-selection: a stack selected, another own movable stack that is
+  // also its target clicked: that one is selected, nothing played.
+  const pos = await page.$eval('#board', b => b.dataset.position);
+  const legal = await engineLegal(base, pos);
+  const starts = new Set(legal.map(m => m.slice(0, 2)));
+  const onOwn = legal.find(m => starts.has(m.slice(2)));
+  check(onOwn, `dvonn: a move onto an own movable stack exists (${onOwn})`);
+  await (await hit(page, onOwn.slice(0, 2))).click();
+  await (await hit(page, onOwn.slice(2))).click();
+  const sel = await page.$$eval('#board .sel', e => e.map(x => x.dataset.key));
+  check(sel.length === 1 && sel[0] === onOwn.slice(2) && (await historyLength(page)) === 0,
+        `dvonn: clicking ${onOwn.slice(2)} after ${onOwn.slice(0, 2)} selects it instead`);
+  // Drag and drop: that very move, onto the own stack.
+  const from = await (await hit(page, onOwn.slice(0, 2))).boundingBox();
+  const to = await (await hit(page, onOwn.slice(2))).boundingBox();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 5 });
+  await page.mouse.up();
   await waitMoves(page, 2);
-  check(true, 'dvonn: the engine answers');
+  check((await moveList(page))[0] === onOwn, `dvonn: ${onOwn} played by drag and drop`);
   check((await page.$$('#board .last')).length >= 2, 'dvonn: the last move is marked');
-  await keepScreenshot(page, 'dvonn');
   await page.click('#undo');
   await waitMoves(page, 0);
   check(true, 'dvonn: undo');
+  const clicks = await clickMove(page);
+  check(clicks >= 2, `dvonn: a stacking move by clicks (${clicks})`);
+  await waitMoves(page, 2);
   // Watch the engine play itself to the end.
   await newGame(page, 'dvonn', { setup: 'random', first: 'engine', second: 'engine', time: 0.05 });
   const result = await waitResult(page, 60000);
   check(/^Game over: ((White|Black) wins by \d+ \([WB]\+\d+\): no stack can move any more|a draw \(0\))\.$/
           .test(result), `dvonn: engine against engine ends: "${result}"`);
-  await keepScreenshot(page, 'dvonn-end');
+  check(await latestMoveShown(page), 'dvonn: the move list shows its latest move');
+}
+
+// The last move of the list is inside the list's visible part.
+async function latestMoveShown(page) {
+  return page.$eval('#moves', list => {
+    const last = list.lastElementChild;
+    if (!last) return false;
+    const a = list.getBoundingClientRect(), b = last.getBoundingClientRect();
+    return b.top >= a.top - 1 && b.bottom <= a.bottom + 1 && b.right <= a.right + 1;
+  });
 }
 
 async function testTruchet(page) {
-  await newGame(page, 'truchet', { key: '2470377', first: 'human', second: 'engine', time: 0.1,
-                                    maxplies: 6 });
+  await newGame(page, 'truchet', { setup: 'KEY', arg: '2470377', first: 'human', second: 'engine',
+                                   time: 0.1, maxplies: 6 });
   check((await page.$$('#board .river')).length === 49, 'truchet: 49 tiles with rivers');
   check((await page.$$('#board .tr-L')).length === 12, 'truchet: 12 light stacks');
-  await keepScreenshot(page, 'truchet');
   await clickMove(page);
   await waitMoves(page, 2);
   check(true, 'truchet: a move by clicks, the engine answers');
@@ -230,13 +354,65 @@ async function testTruchet(page) {
   const result = await resultText(page);
   check(result === 'Game over: a draw (0): the limit of 6 plies.',
         `truchet: drawn after 6 plies: "${result}"`);
+  await page.$eval('#maxplies', e => { e.value = '9'; });
+  check(await resultText(page) === result, 'truchet: the form does not rewrite a result');
   await page.click('#undo');
   await page.waitForFunction(() => document.querySelector('#result').textContent === '');
   await page.click('#resign');
+  check(await page.$eval('#resign-confirm', e => !e.hidden) &&
+        await resultText(page) === '', 'truchet: Resign asks first');
+  await page.click('#resign-yes');
   const resigned = await waitResult(page, 10000);
   check(resigned === 'Game over: Dark wins (B+R): light resigned.',
         `truchet: the human resigns: "${resigned}"`);
-  await keepScreenshot(page, 'truchet-end');
+}
+
+// Every kind of Truchet move entered on the board, in positions where it
+// arises (checked with the engine's legal_moves): CLICKS are keys (t: a
+// tile, j: a junction) or 'done'.
+const TRUCHET_START = 'truchet:1000100100011000000000100010010100110010101111000:L:' +
+  'a1D1,a3D1,a6L1,a8L1,b2D1,b7L1,c1D1,c3D1,c6L1,c8L1,d2D1,d7L1,e1D1,e3D1,e6L1,e8L1,' +
+  'f2D1,f7L1,g1D1,g3D1,g6L1,g8L1,h2D1,h7L1';
+const TRUCHET_TALL = 'truchet:1000100100011000000000100010010100110010101111000:L:' +
+  'a1D1,a8L1,c1D1,c8L1,e1D1,e8L1,f6L3,g1D1,g8L1';
+const TRUCHET_KINDS = [
+  { what: 'a step that could go on to merge, confirmed by a second click', pos: TRUCHET_START,
+    move: 'g6-f5', also: 'g6-f5+f6<ws', clicks: ['j:g6', 'j:f5', 'j:f5'] },
+  { what: 'a flip and a step', pos: TRUCHET_START, move: '*d4,g6-h5',
+    clicks: ['t:d4', 'j:g6', 'j:h5', 'done'] },
+  { what: 'a step and a merge', pos: TRUCHET_START, move: 'g6-f5+f6<ws',
+    clicks: ['j:g6', 'j:f5', 'j:f6', 'j:e6', 'j:f5', 'done'] },
+  { what: 'a merge', pos: TRUCHET_START, move: 'e7<wnes',
+    clicks: ['j:e7', 'j:d7', 'j:e8', 'j:f7', 'j:e6'] },
+  { what: 'a split of three chips, two to one junction', pos: TRUCHET_TALL, move: 'f6>wwe',
+    clicks: ['j:f6', 'j:e6', 'j:e6', 'j:g6'], badge: ['j:e6', '2'] },
+  { what: 'a step and a split', pos: TRUCHET_TALL, move: 'f6-d4>nss',
+    clicks: ['j:f6', 'j:d4', 'j:d5', 'j:d3', 'j:d3'] },
+];
+
+async function testTruchetKinds(page, base) {
+  await newGame(page, 'truchet', { setup: '', first: 'human', second: 'human', time: 0.1 });
+  for (const kind of TRUCHET_KINDS) {
+    const legal = await engineLegal(base, kind.pos);
+    check(legal.includes(kind.move) && (!kind.also || legal.includes(kind.also)),
+          `truchet: ${kind.move} is legal (legal_moves)`);
+    await loadPosition(page, 'truchet', kind.pos);
+    for (const [i, k] of kind.clicks.entries()) {
+      if (k === 'done') await page.click('#done');
+      else await (await hit(page, k)).click();
+      if (kind.badge && i === 2) {
+        const text = await page.$eval(`#board [data-key="${kind.badge[0]}"] .badge-text`,
+                                      e => e.textContent).catch(() => '');
+        check(text === kind.badge[1], `truchet: ${kind.badge[0]} shows ${kind.badge[1]} chips`);
+      }
+      if (k === 't:d4') {
+        check(await page.$('#board [data-key="t:d4"].flipped'), 'truchet: the flip is drawn');
+      }
+    }
+    await waitMoves(page, 1);
+    const played = (await moveList(page))[0];
+    check(played === kind.move, `truchet: ${kind.what} by clicks: ${played}`);
+  }
 }
 
 async function testAnalysis(page) {
@@ -274,6 +450,50 @@ async function testCrash(page, srv) {
   await clickMove(page);
   await waitMoves(page, moves + 1);
   check(childrenOf(srv.pid).length === 1, 'the page plays on with a new engine');
+}
+
+// Each game at a size: the board inside the window, kept as a
+// screenshot; a reload brings the same position and moves back with no
+// more engines than before.
+async function testSize(browser, base, srv, size) {
+  const page = await openPage(browser, base, size);
+  check(await page.$eval('#board', b => b.dataset.game) === 'dvonn' ||
+        (await page.$eval('#board', b => b.dataset.game)) !== '',
+        `${size.name}: a board at once`);
+  const games = [['dvonn', { setup: 'random' }], ['truchet', { setup: 'KEY', arg: '2470377' }],
+                 ['cephalopod', { setup: '' }]];
+  for (const [game, setup] of games) {
+    await newGame(page, game, { ...setup, first: 'human', second: 'engine', time: 0.05 });
+    await keepScreenshot(page, `${game}-${size.name}-start`);
+    for (let i = 0; i < 3; i++) {
+      const n = await historyLength(page);
+      await clickMove(page);
+      await waitMoves(page, n + 2);
+    }
+    await keepScreenshot(page, `${game}-${size.name}`);
+    const before = { pos: await page.$eval('#board', b => b.dataset.position),
+                     moves: await moveList(page), engines: childrenOf(srv.pid).length };
+    await page.reload({ waitUntil: 'load' });
+    await waitBoard(page);
+    await sleep(500);
+    const after = { pos: await page.$eval('#board', b => b.dataset.position),
+                    moves: await moveList(page), engines: childrenOf(srv.pid).length };
+    check(after.pos === before.pos && after.moves.join() === before.moves.join() &&
+          await page.$eval('#game', s => s.value) === game,
+          `${size.name}: ${game} comes back after a reload (${after.moves.length} moves)`);
+    check(after.engines <= before.engines,
+          `${size.name}: no engine more after a reload (${before.engines} -> ${after.engines})`);
+    check(await latestMoveShown(page), `${size.name}: ${game}: the latest move is in view`);
+  }
+  // A closed page frees its engine within seconds.
+  const engines = childrenOf(srv.pid).length;
+  await page.close({ runBeforeUnload: true });
+  let left = engines;
+  for (let i = 0; i < 50 && left >= engines; i++) {
+    await sleep(100);
+    left = childrenOf(srv.pid).length;
+  }
+  check(left === engines - 1, `${size.name}: a closed page frees its engine (${engines} -> ${left})`);
 }
 
 // --- hostile requests --------------------------------------------------------
@@ -338,15 +558,12 @@ async function main() {
     executablePath: CHROMIUM, headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
-  let failed = false;
   try {
-    const page = await browser.newPage();
-    await page.setViewport({ width: 1200, height: 900 });
-    page.on('console', m => console.log('page: ' + m.text()));
-    page.on('pageerror', e => { console.log('page error: ' + e.message); failed = true; });
-    await page.goto(base + '/', { waitUntil: 'load' });
-    for (const t of [testCephalopod, testDvonn, testTruchet, testAnalysis])
-      await t(page);
+    for (const size of SIZES) await testSize(browser, base, srv, size);
+    const page = await openPage(browser, base, SIZES[0]);
+    for (const t of [testCephalopod, testCephalopodCaptures, testDvonn, testTruchet,
+                     testTruchetKinds, testAnalysis])
+      await t(page, base);
     await testCrash(page, srv);
     await testHostile(base, srv);
   } finally {
@@ -358,7 +575,7 @@ async function main() {
     check(code === 0, 'triad-web stops cleanly on SIGTERM');
     check(childrenOf(srv.pid).length === 0, 'no engine outlives the server');
   }
-  check(!failed, 'no JavaScript errors in the page');
+  check(pageErrors === 0, 'no JavaScript errors in the page');
   console.log(`all browser tests passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
