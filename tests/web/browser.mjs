@@ -9,7 +9,10 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import puppeteer from 'puppeteer-core';
+
+const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const [serverBin, outDir] = process.argv.slice(2);
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
@@ -193,6 +196,57 @@ async function keepScreenshot(page, name) {
   check(colours > 8, `screenshot ${file} is not blank (${colours} colours)`);
 }
 
+// axe-core's WCAG 2 A/AA rules on the page as it stands: no serious or
+// critical violation.
+async function audit(page, state) {
+  await page.evaluate(AXE);
+  const found = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21aa'] });
+    return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+      .map(v => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map(n => n.target).join(' ')}`);
+  });
+  check(found.length === 0, `axe-core on ${state}: no serious or critical violation` +
+        (found.length ? ': ' + found.join('; ') : ''));
+}
+
+// Each mark (a ring on a white halo) stands out at 3:1 or more (WCAG's
+// non-text contrast) against every fill of the board it is drawn on: its
+// ring against the halo, and its ring or its halo against each fill.
+async function markContrast(page, state) {
+  const worst = await page.evaluate(() => {
+    const rgb = c => (c.match(/\d+(\.\d+)?/g) || []).slice(0, 3).map(Number);
+    const lum = c => {
+      const [r, g, b] = rgb(c).map(v => {
+        const x = v / 255;
+        return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const ratio = (a, b) => {
+      const [x, y] = [lum(a), lum(b)].sort((m, n) => n - m);
+      return (x + 0.05) / (y + 0.05);
+    };
+    const fills = new Set();
+    for (const e of document.querySelectorAll('#board *:not(.mark):not(text)')) {
+      const f = getComputedStyle(e).fill;
+      if (f.startsWith('rgb(')) fills.add(f);
+    }
+    let low = { ratio: 99 };
+    for (const kind of ['target', 'sel', 'last']) {
+      const ring = document.querySelector(`#board .m-${kind}.ring`);
+      const halo = document.querySelector(`#board .m-${kind}.halo`);
+      const r = getComputedStyle(ring).stroke, h = getComputedStyle(halo).stroke;
+      const cands = [{ ratio: ratio(r, h), what: `${kind} ring on its halo` }];
+      for (const f of fills)
+        cands.push({ ratio: Math.max(ratio(r, f), ratio(h, f)), what: `${kind} on ${f}` });
+      for (const c of cands) if (c.ratio < low.ratio) low = c;
+    }
+    return low;
+  });
+  check(worst.ratio >= 3, `${state}: every mark at 3:1 or more (lowest ${worst.ratio.toFixed(2)}, ` +
+        `${worst.what})`);
+}
+
 async function resultText(page) {
   return page.$eval('#result', e => e.textContent);
 }
@@ -365,6 +419,7 @@ async function testTruchet(page) {
   const resigned = await waitResult(page, 10000);
   check(resigned === 'Game over: Dark wins (B+R): light resigned.',
         `truchet: the human resigns: "${resigned}"`);
+  await audit(page, 'a finished game');
 }
 
 // Every kind of Truchet move entered on the board, in positions where it
@@ -465,6 +520,8 @@ async function testSize(browser, base, srv, size) {
   for (const [game, setup] of games) {
     await newGame(page, game, { ...setup, first: 'human', second: 'engine', time: 0.05 });
     await keepScreenshot(page, `${game}-${size.name}-start`);
+    await audit(page, `${game} at the start, ${size.name}`);
+    if (size === SIZES[0]) await markContrast(page, game);
     for (let i = 0; i < 3; i++) {
       const n = await historyLength(page);
       await clickMove(page);
@@ -484,6 +541,8 @@ async function testSize(browser, base, srv, size) {
     check(after.engines <= before.engines,
           `${size.name}: no engine more after a reload (${before.engines} -> ${after.engines})`);
     check(await latestMoveShown(page), `${size.name}: ${game}: the latest move is in view`);
+    await (await page.$('#board .target:not(.tile)')).click();
+    await audit(page, `${game} with a piece clicked, ${size.name}`);
   }
   // A closed page frees its engine within seconds.
   const engines = childrenOf(srv.pid).length;
