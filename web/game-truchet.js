@@ -1,6 +1,5 @@
 // game-truchet.js -- Truchet for the page (web/board.js): the 7x7
-// flippable tiles with their rivers, the 8x8 junctions, the bases and the
-// stacks.  Notation and position string as in doc/games/truchet.md.
+// flippable Truchet tiles, the 8x8 junctions, the bases and the stacks.  Notation and position string as in doc/games/truchet.md.
 'use strict';
 
 (() => {
@@ -28,20 +27,41 @@
         at[s.slice(0, 2)] = { side: s[2], h: Number(s.slice(3)) };
       return { bits, side, at };
     },
+    // Truchet tiles: a link joins two opposite corners by a band; the
+    // other two corners keep a quarter disc.  Every junction's region has
+    // the junction's colour, dark where column + row is even (a1 dark).
     draw(svg, p) {
       clear(svg, S * 8.6, S * 8.5);
       const [x0, y0] = xy(0, 7);
       el(svg, 'rect', { x: x0 - S * 0.5, y: y0 - S * 0.5, width: S * 8, height: S * 8,
         class: 'tr-board' });
+      const tone = (c, r) => ((c + r) % 2 === 0 ? 'tr-dark' : 'tr-light');
+      // The border tiles link nothing: a quarter disc at each corner.
+      for (let r = 0; r < 8; r++)
+        for (let c = 0; c < 8; c++) {
+          const [x, y] = xy(c, r);
+          el(svg, 'circle', { cx: x, cy: y, r: S / 2, class: tone(c, r) });
+        }
+      const quarter = (x, y, dx, dy, cls) => el(svg, 'path', { class: cls,
+        d: `M${x} ${y}h${dx * S / 2}A${S / 2} ${S / 2} 0 0 ${dx * dy > 0 ? 1 : 0} ` +
+           `${x} ${y + dy * S / 2}Z` });
       for (let r = 0; r < 7; r++)
         for (let c = 0; c < 7; c++) {
-          const [x, y] = xy(c, r + 1);
+          const [x, y] = xy(c, r + 1);           // the tile's north-west corner
+          const slash = p.bits[r * 7 + c] === '0';  // links south-west and north-east
+          // The band's colour is that of the corners it links.
+          el(svg, 'rect', { x, y, width: S, height: S,
+            class: slash ? tone(c, r) : tone(c, r + 1) });
+          const other = slash ? tone(c, r + 1) : tone(c, r);
+          if (slash) {
+            quarter(x, y, 1, 1, other);
+            quarter(x + S, y + S, -1, -1, other);
+          } else {
+            quarter(x + S, y, -1, 1, other);
+            quarter(x, y + S, 1, -1, other);
+          }
           const g = cell(svg, 't:' + name(c, r), { x, y, width: S, height: S }, 'tile');
-          g.firstChild.classList.add('tr-tile');
-          const slash = p.bits[r * 7 + c] === '0';
-          el(g, 'line', slash
-            ? { x1: x, y1: y + S, x2: x + S, y2: y, class: 'river' }
-            : { x1: x, y1: y, x2: x + S, y2: y + S, class: 'river' });
+          g.dataset.link = slash ? '/' : '\\';
           if (p.flipped === name(c, r)) g.classList.add('flipped');
           marks(g);
         }
@@ -53,9 +73,7 @@
           if (HOMES.some(h => h.includes(n)))
             el(g, 'rect', { x: x - S * 0.3, y: y - S * 0.3, width: S * 0.6, height: S * 0.6,
               class: 'tr-base' });
-          const dark = (c + r) % 2 === 0;
-          el(g, 'circle', { cx: x, cy: y, r: S * 0.08,
-            class: dark ? 'tr-dark-junction' : 'tr-light-junction' });
+          if (!p.at[n]) el(g, 'circle', { cx: x, cy: y, r: S * 0.06, class: 'tr-point' });
           const st = p.at[n];
           if (st) {
             el(g, 'circle', { cx: x, cy: y, r: S * 0.26, class: 'piece tr-' + st.side,

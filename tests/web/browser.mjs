@@ -396,7 +396,7 @@ async function latestMoveShown(page) {
 async function testTruchet(page) {
   await newGame(page, 'truchet', { setup: 'KEY', arg: '2470377', first: 'human', second: 'engine',
                                    time: 0.1, maxplies: 6 });
-  check((await page.$$('#board .river')).length === 49, 'truchet: 49 tiles with rivers');
+  check((await page.$$('#board [data-link]')).length === 49, 'truchet: 49 tiles with links');
   check((await page.$$('#board .tr-L')).length === 12, 'truchet: 12 light stacks');
   await clickMove(page);
   await waitMoves(page, 2);
