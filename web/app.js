@@ -23,6 +23,9 @@ const page = {
   generation: 0,       // bumped by new game / undo: stale engine replies are dropped
   analysis: null,      // EventSource while analysing
   dead: false,
+  flipped: false,      // the board turned half round
+  paused: false,       // engine against engine: waiting for Resume or Step
+  thinking: false,     // a genmove loop is running
   busy: false,         // a human move or a restore is on its way to the engine
 };
 
@@ -146,7 +149,7 @@ function saveState() {
   if (!page.game) return;
   localStorage.setItem(STORE, JSON.stringify({
     game: page.game.name, start: page.start, options: page.options,
-    players: page.players, moves: page.history, form: formValues(),
+    players: page.players, moves: page.history, form: formValues(), flipped: page.flipped,
   }));
 }
 
@@ -216,9 +219,12 @@ function render() {
   const side = sideToMove();
   let status = '';
   if (!over && side >= 0) {
-    const who = page.players[side] === 'engine' ? ' (engine thinking…)'
-      : page.players.includes('engine') ? ' (you)' : '';
-    status = `${cap(g.sides[side])} to move${who}.`;
+    const name = cap(g.sides[side]);
+    if (page.players[side] === 'engine')
+      status = page.paused && !page.thinking ? `${name} (engine) to move: paused.`
+        : `${name} (engine) is thinking…`;
+    else if (page.players.includes('engine')) status = `Your move: you play ${name}.`;
+    else status = `${name} to move.`;
     if (page.legal.length === 1 && page.legal[0] === 'PASS' && page.players[side] === 'human')
       status += ` ${cap(g.sides[side])} has no move and must pass.`;
   }
@@ -242,6 +248,8 @@ function render() {
   $('save').disabled = false;
   $('resign-confirm').hidden = true;
   drawBoard();
+  legalList();
+  pauseButtons();
 }
 
 function humanToMove() {
@@ -341,7 +349,9 @@ function drawBoard() {
     ? board.preview(page.pos, seq, set, Boolean(done)) : page.pos;
   const svg = $('board');
   board.draw(svg, shown, { sides: g.sides });
-  TriadBoards.fit(svg, window.matchMedia('(max-width: 760px) and (orientation: portrait)').matches);
+  TriadBoards.orient(svg, page.flipped,
+    window.matchMedia('(max-width: 760px) and (orientation: portrait)').matches);
+  svg.classList.toggle('flipped-board', page.flipped);
   svg.dataset.game = g.name;
   svg.setAttribute('aria-label', `${g.title} board: ${$('counts').textContent}`);
   const lastMove = page.history[page.history.length - 1];
@@ -370,6 +380,30 @@ function drawBoard() {
       b.onclick = () => playHuman(m);
       $('choices').appendChild(b);
     }
+}
+
+// A move typed in the engine's notation, offered from the legal moves
+// as the player types (the input's list).
+function typedMove() {
+  const input = $('typed');
+  const text = input.value.trim();
+  if (!humanToMove()) { showError('not your turn'); return; }
+  const move = page.legal.find(m => m.toLowerCase() === text.toLowerCase());
+  if (!move) { showError(`not a legal move here: ${text}`); return; }
+  showError('');
+  input.value = '';
+  playHuman(move);
+}
+
+function legalList() {
+  const list = $('legal-list');
+  list.textContent = '';
+  if (!humanToMove()) return;
+  for (const m of page.legal) {
+    const o = document.createElement('option');
+    o.value = m;
+    list.appendChild(o);
+  }
 }
 
 // Pointer down on one key and up on another is a drag: the two clicks,
@@ -420,16 +454,34 @@ async function playHuman(move) {
   if (ok) engineTurn();
 }
 
-async function engineTurn() {
+// The engine moves while it is its turn; in a game of engines alone the
+// player may pause it and step one move at a time (ONCE).
+async function engineTurn(once) {
   const gen = page.generation;
-  while (!page.dead && gen === page.generation) {
-    const side = sideToMove();
-    if (side < 0 || page.players[side] !== 'engine') return;
-    const r = await run([`genmove ${page.game.sides[side]}`]);
-    if (!r || gen !== page.generation) return;
-    if (!r[0].ok) { showError(r[0].text); return; }
-    if (!await refresh()) return;
+  if (page.thinking === gen) return;
+  page.thinking = gen;
+  try {
+    while (!page.dead && gen === page.generation && (once || !page.paused)) {
+      const side = sideToMove();
+      if (side < 0 || page.players[side] !== 'engine') return;
+      const r = await run([`genmove ${page.game.sides[side]}`]);
+      if (!r || gen !== page.generation) return;
+      if (!r[0].ok) { showError(r[0].text); return; }
+      if (!await refresh()) return;
+      if (once) return;
+    }
+  } finally {
+    if (page.thinking === gen) page.thinking = false;
+    if (gen === page.generation) render();
   }
+}
+
+function pauseButtons() {
+  const watching = !page.players.includes('human') && !page.status.startsWith('over');
+  $('pause').hidden = !watching;
+  $('step').hidden = !watching || !page.paused;
+  $('pause').textContent = page.paused ? 'Resume' : 'Pause';
+  $('step').disabled = Boolean(page.thinking);
 }
 
 async function resign() {
@@ -532,7 +584,7 @@ async function newGame(form) {
   const start = await run(['position']);
   if (!start) return;
   Object.assign(page, { game: form.game, start: start[0].text, options: form.options,
-    players: form.players, pos: null, history: [] });
+    players: form.players, pos: null, history: [], paused: false });
   if (await refresh()) {
     $('play').scrollIntoView({ block: 'start' });    // the form may be far below
     engineTurn();
@@ -653,6 +705,7 @@ async function open() {
     $('game').value = page.games[0].name;
     setupChoices();
     setForm(stored && stored.form);
+    page.flipped = Boolean(stored && stored.flipped);
     $('new').disabled = false;
     if (game && stored.start) {
       Object.assign(page, { game, start: stored.start, options: stored.options,
@@ -693,6 +746,14 @@ window.addEventListener('DOMContentLoaded', () => {
     if (done) playHuman(done);
   });
   $('cancel').onclick = () => { page.sel = { seq: [], set: [] }; drawBoard(); };
+  $('pause').onclick = () => {
+    page.paused = !page.paused;
+    pauseButtons();
+    if (!page.paused) engineTurn();
+  };
+  $('step').onclick = () => { engineTurn(true); pauseButtons(); };
+  $('flip').onclick = () => { page.flipped = !page.flipped; saveState(); drawBoard(); };
+  $('typed-form').onsubmit = ev => { ev.preventDefault(); typedMove(); };
   document.addEventListener('keydown', ev => {
     if (ev.key === 'Escape' && page.sel.seq.length) $('cancel').click();
   });

@@ -76,25 +76,30 @@ const TriadBoards = (() => {
     el(g, 'text', { x, y: y + 5, class: 'badge-text' }, text);
   }
 
-  // A board much wider than high is turned a quarter round on a portrait
-  // screen, so that it fills the width with larger cells; its text stays
+  // The board as the player wants to see it: turned half round (flip),
+  // and a board much wider than high turned a quarter round on a portrait
+  // screen, so that it fills the width with larger cells.  Text stays
   // upright.
-  function fit(svg, portrait) {
+  function orient(svg, flip, portrait) {
     const [, , w, h] = svg.getAttribute('viewBox').split(' ').map(Number);
-    if (!portrait || w < 1.4 * h) return;
+    const quarter = portrait && w >= 1.4 * h;
+    if (!flip && !quarter) return;
     const g = document.createElementNS(SVG_NS, 'g');
     while (svg.firstChild) g.appendChild(svg.firstChild);
-    g.setAttribute('transform', `translate(${h} 0) rotate(90)`);
+    const turn = (flip ? 180 : 0) + (quarter ? 90 : 0);
+    const [W, H] = quarter ? [h, w] : [w, h];
+    g.setAttribute('transform', `translate(${W / 2} ${H / 2}) rotate(${turn}) ` +
+                                `translate(${-w / 2} ${-h / 2})`);
     svg.appendChild(g);
-    svg.setAttribute('viewBox', `0 0 ${h} ${w}`);
+    svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
     for (const t of g.querySelectorAll('text')) {
       const x = Number(t.getAttribute('x')), y = Number(t.getAttribute('y'));
-      t.setAttribute('transform', `rotate(-90 ${x} ${y - 6})`);
+      t.setAttribute('transform', `rotate(${-turn} ${x} ${y - 6})`);
     }
   }
 
   return {
-    el, clear, cell, marks, badge, fit,
+    el, clear, cell, marks, badge, orient,
     register(name, game) { games[name] = { name, ...game }; },
     get(name) { return games[name]; },
   };

@@ -291,6 +291,23 @@ async function testCephalopod(page) {
   await waitMoves(page, 0);
   check(true, 'cephalopod: undo takes back both moves');
   check(await page.$eval('#undo', b => b.disabled), 'cephalopod: Undo is disabled with no move');
+  // Flipped, a1 is drawn top right instead of bottom left.
+  const corner = async () => {
+    const b = await (await hit(page, 'a1')).boundingBox();
+    const board = await (await page.$('#board')).boundingBox();
+    return [b.x + b.width / 2 < board.x + board.width / 2, b.y + b.height / 2 > board.y + board.height / 2];
+  };
+  check((await corner()).join() === 'true,true', 'cephalopod: a1 at the bottom left');
+  await page.click('#flip');
+  check((await corner()).join() === 'false,false', 'cephalopod: flipped, a1 at the top right');
+  await page.click('#flip');
+  // A move typed in notation, Enter to play it.
+  await page.type('#typed', 'B2');
+  await page.keyboard.press('Enter');
+  await waitMoves(page, 2);
+  check((await moveList(page))[0] === 'b2', 'cephalopod: a typed move is played');
+  await page.click('#undo');
+  await waitMoves(page, 0);
   await playUntilEnd(page, 60);
   const result = await resultText(page);
   check(/^Game over: (White|Black) wins by \d+ \([WB]\+\d+\): the board is full\.$/.test(result),
@@ -375,8 +392,19 @@ async function testDvonn(page, base) {
   const clicks = await clickMove(page);
   check(clicks >= 2, `dvonn: a stacking move by clicks (${clicks})`);
   await waitMoves(page, 2);
-  // Watch the engine play itself to the end.
+  // Watch the engine play itself: paused, stepped, resumed to the end.
   await newGame(page, 'dvonn', { setup: 'random', first: 'engine', second: 'engine', time: 0.05 });
+  await page.waitForFunction(() => document.querySelectorAll('#moves li').length >= 2);
+  await page.click('#pause');
+  await page.waitForSelector('#step:not([hidden]):not([disabled])');
+  const paused = await historyLength(page);
+  await sleep(600);
+  check(await historyLength(page) === paused, `dvonn: paused at ${paused} moves`);
+  await page.click('#step');
+  await waitMoves(page, paused + 1);
+  await sleep(600);
+  check(await historyLength(page) === paused + 1, 'dvonn: Step plays one move');
+  await page.click('#pause');
   const result = await waitResult(page, 60000);
   check(/^Game over: ((White|Black) wins by \d+ \([WB]\+\d+\): no stack can move any more|a draw \(0\))\.$/
           .test(result), `dvonn: engine against engine ends: "${result}"`);
