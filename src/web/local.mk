@@ -7,6 +7,10 @@ WEB_PAGE = web/index.html web/style.css web/app.js web/board.js \
 	web/game-dvonn.js web/game-truchet.js web/game-cephalopod.js
 dist_web_DATA = $(WEB_PAGE)
 dist_doc_DATA += doc/triad-web.md
+docwebdir = $(docdir)/web
+dist_docweb_DATA = doc/web/dvonn-desktop.png doc/web/dvonn-phone.png \
+	doc/web/truchet-desktop.png doc/web/truchet-phone.png \
+	doc/web/cephalopod-desktop.png doc/web/cephalopod-phone.png
 WEB_SOURCES = \
 	src/web/relay.c src/web/relay.h \
 	src/web/server.c src/web/server.h \
