@@ -24,6 +24,8 @@ const page = {
   analysis: null,      // EventSource while analysing
   dead: false,
   flipped: false,      // the board turned half round
+  clocks: null,        // GameClocks of a game per game
+  lostOnTime: -1,      // the side that lost on time, if one did
   paused: false,       // engine against engine: waiting for Resume or Step
   thinking: false,     // a genmove loop is running
   busy: false,         // a human move or a restore is on its way to the engine
@@ -150,11 +152,19 @@ function saveState() {
   localStorage.setItem(STORE, JSON.stringify({
     game: page.game.name, start: page.start, options: page.options,
     players: page.players, moves: page.history, form: formValues(), flipped: page.flipped,
+    clocks: page.clocks && [0, 1].map(i => page.clocks.remaining(i, performance.now())),
   }));
 }
 
 function storedState() {
-  try { return JSON.parse(localStorage.getItem(STORE)) || null; } catch { return null; }
+  try {
+    const s = JSON.parse(localStorage.getItem(STORE));
+    const words = a => Array.isArray(a) && a.every(m => typeof m === 'string' && /^\S+$/.test(m));
+    return s && typeof s.start === 'string' && s.options && words(s.moves) &&
+      words(s.players) ? s : null;
+  } catch {
+    return null;
+  }
 }
 
 // Sets the game up in a new session (or the current one) from page.start
@@ -190,7 +200,9 @@ function resultText(result) {
   const winner = result[0] === 'W' ? 0 : 1;
   const margin = result.slice(2);
   const head = `Game over: ${cap(g.sides[winner])} wins`;
-  if (margin === 'R') return `${head} (${result}): ${g.sides[1 - winner]} resigned.`;
+  if (margin === 'R')
+    return `${head} (${result}): ${g.sides[1 - winner]} ` +
+      `${page.lostOnTime === 1 - winner ? 'lost on time' : 'resigned'}.`;
   return `${head}${margin ? ' by ' + margin : ''} (${result}): ` +
          `${g.board.endReason(page.pos, winner, g.sides)}.`;
 }
@@ -208,6 +220,8 @@ async function refresh() {
   const news = page.game.board.news;
   page.news = before && news && page.history.length === plies + 1
     ? news(before, page.pos, page.game.sides) : '';
+  if (page.clocks)
+    page.clocks.switchTo(page.status.startsWith('over') ? -1 : sideToMove(), performance.now());
   saveState();
   render();
   return true;
@@ -250,6 +264,7 @@ function render() {
   drawBoard();
   legalList();
   pauseButtons();
+  showClocks();
 }
 
 function humanToMove() {
@@ -464,9 +479,14 @@ async function engineTurn(once) {
     while (!page.dead && gen === page.generation && (once || !page.paused)) {
       const side = sideToMove();
       if (side < 0 || page.players[side] !== 'engine') return;
-      const r = await run([`genmove ${page.game.sides[side]}`]);
+      const color = page.game.sides[side];
+      const clock = page.clocks
+        ? [`time_left ${color} ${(page.clocks.remaining(side, performance.now()) / 1000).toFixed(2)} 0`]
+        : [];
+      const r = await run([...clock, `genmove ${color}`]);
       if (!r || gen !== page.generation) return;
-      if (!r[0].ok) { showError(r[0].text); return; }
+      const reply = r[r.length - 1];
+      if (!reply.ok) { showError(reply.text); return; }
       if (!await refresh()) return;
       if (once) return;
     }
@@ -484,11 +504,11 @@ function pauseButtons() {
   $('step').disabled = Boolean(page.thinking);
 }
 
-async function resign() {
+async function resign(loser) {
   const side = sideToMove();
   if (side < 0) return;
   page.generation++;
-  const human = page.players[side] === 'human' ? side : 1 - side;
+  const human = loser !== undefined ? loser : page.players[side] === 'human' ? side : 1 - side;
   const r = await run([`play ${page.game.sides[human]} resign`]);
   if (r && !r[0].ok) showError(r[0].text);
   await refresh();
@@ -508,7 +528,7 @@ function formValues() {
   return { game: $('game').value, setup: $('setup').value, arg: $('arg').value.trim(),
     first: $('first').value, second: $('second').value,
     time: $('time').value.trim(), timemode: $('timemode').value,
-    maxplies: $('maxplies').value.trim() };
+    maxplies: $('maxplies').value.trim(), flag: $('flag').checked };
 }
 
 function setForm(f) {
@@ -520,6 +540,7 @@ function setForm(f) {
   argRow();
   for (const k of ['first', 'second', 'time', 'timemode', 'maxplies'])
     if (f[k] !== undefined) $(k).value = f[k];
+  $('flag').checked = Boolean(f.flag);
 }
 
 // The form's setup line and options, or an error for the first bad field.
@@ -538,7 +559,7 @@ function readForm() {
   return {
     game: gameNamed(f.game),
     setupLine: `setup ${f.game}${args ? ' ' + args : ''}`,
-    options: { time: f.time, timemode: f.timemode, maxplies: f.maxplies },
+    options: { time: f.time, timemode: f.timemode, maxplies: f.maxplies, flag: f.flag },
     players: [f.first, f.second],
   };
 }
@@ -584,7 +605,8 @@ async function newGame(form) {
   const start = await run(['position']);
   if (!start) return;
   Object.assign(page, { game: form.game, start: start[0].text, options: form.options,
-    players: form.players, pos: null, history: [], paused: false });
+    players: form.players, pos: null, history: [], paused: false, lostOnTime: -1,
+    clocks: form.options.timemode === 'game' ? new GameClocks(Number(form.options.time)) : null });
   if (await refresh()) {
     $('play').scrollIntoView({ block: 'start' });    // the form may be far below
     engineTurn();
@@ -609,6 +631,28 @@ async function restartEngine() {
   $('crash').hidden = true;
   // The new engine knows nothing: set the game up again and replay it.
   if (await replay() && await refresh()) engineTurn();
+}
+
+// --- clocks ------------------------------------------------------------------
+
+// Shows both clocks; a human out of time with "loses on time" chosen
+// resigns.
+function showClocks() {
+  const c = page.clocks;
+  $('clocks').hidden = !c;
+  if (!c || !page.game) return;
+  const now = performance.now();
+  for (const side of [0, 1]) {
+    const e = $(`clock-${side}`);
+    e.textContent = `${cap(page.game.sides[side])} ${GameClocks.format(c.remaining(side, now))}`;
+    e.classList.toggle('running', c.running === side);
+  }
+  const side = c.running;
+  if (side >= 0 && c.remaining(side, now) === 0 && page.options.flag &&
+      page.players[side] === 'human' && page.lostOnTime < 0 && !page.busy) {
+    page.lostOnTime = side;
+    guard(resign)(side);
+  }
 }
 
 // --- SGF -----------------------------------------------------------------------
@@ -709,7 +753,9 @@ async function open() {
     $('new').disabled = false;
     if (game && stored.start) {
       Object.assign(page, { game, start: stored.start, options: stored.options,
-        players: stored.players, history: stored.moves || [] });
+        players: stored.players, history: stored.moves,
+        clocks: stored.options.timemode === 'game'
+          ? new GameClocks(Number(stored.options.time), stored.clocks) : null });
       if (!await replay()) return;
     } else {
       const form = readForm();
@@ -739,7 +785,7 @@ window.addEventListener('DOMContentLoaded', () => {
   $('undo').onclick = guard(undo);
   $('resign').onclick = () => { $('resign-confirm').hidden = false; $('resign-yes').focus(); };
   $('resign-no').onclick = () => { $('resign-confirm').hidden = true; };
-  $('resign-yes').onclick = guard(resign);
+  $('resign-yes').onclick = guard(() => resign());
   $('pass').onclick = guard(() => playHuman('PASS'));
   $('done').onclick = guard(() => {
     const done = candidates().find(m => isComplete(m));
@@ -768,6 +814,7 @@ window.addEventListener('DOMContentLoaded', () => {
   };
   boardPointer();
   window.addEventListener('resize', drawBoard);
+  setInterval(showClocks, 200);
   guard(open)();
 });
 

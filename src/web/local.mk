@@ -3,7 +3,7 @@
 # Makefile.am; paths are relative to the top directory.
 
 webdir = $(pkgdatadir)/web
-WEB_PAGE = web/index.html web/style.css web/app.js web/board.js \
+WEB_PAGE = web/index.html web/style.css web/app.js web/board.js web/clock.js \
 	web/game-dvonn.js web/game-truchet.js web/game-cephalopod.js
 dist_web_DATA = $(WEB_PAGE)
 dist_doc_DATA += doc/triad-web.md

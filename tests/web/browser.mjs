@@ -140,6 +140,8 @@ async function newGame(page, game, opts) {
   await page.select('#second', opts.second);
   await page.$eval('#time', (e, v) => { e.value = v; }, String(opts.time));
   await page.$eval('#maxplies', (e, v) => { e.value = v; }, String(opts.maxplies || 0));
+  await page.select('#timemode', opts.timemode || 'move');
+  await page.$eval('#flag', (e, v) => { e.checked = v; }, Boolean(opts.flag));
   // The board before may be of the same game: a mark that the new game's
   // drawing removes tells the new board from the old one.
   await page.$eval('#board', b => {
@@ -358,6 +360,28 @@ async function testCephalopodCaptures(page, base) {
   await page.click('#done');
   await waitMoves(page, 1);
   check((await moveList(page))[0] === 'b2=a2+b1', 'cephalopod: two of three captured by clicks');
+}
+
+// A game per game: both clocks shown, the side to move's running; a
+// human out of time, with that chosen, loses.
+async function testClocks(page) {
+  await newGame(page, 'cephalopod', { setup: 'WxH', arg: '3x3', first: 'human', second: 'engine',
+                                      time: 30, timemode: 'game' });
+  const clock = side => page.$eval(`#clock-${side}`, e => e.textContent);
+  const first = await clock(0);
+  await sleep(1300);
+  const later = await clock(0);
+  check(first.startsWith('White 0:') && later < first && await clock(1) === 'Black 0:30' &&
+        await page.$eval('#clock-0', e => e.classList.contains('running')),
+        `clocks: White's runs on its turn (${first} -> ${later}), Black's waits`);
+  await clickMove(page);
+  await waitMoves(page, 2);
+  check(await clock(1) < 'Black 0:30', `clocks: the engine's clock ran (${await clock(1)})`);
+  await newGame(page, 'cephalopod', { setup: 'WxH', arg: '3x3', first: 'human', second: 'engine',
+                                      time: 1, timemode: 'game', flag: true });
+  const result = await waitResult(page, 5000);
+  check(result === 'Game over: Black wins (B+R): white lost on time.',
+        `clocks: a human out of time loses: "${result}"`);
 }
 
 async function testDvonn(page, base) {
@@ -648,7 +672,7 @@ async function main() {
   try {
     for (const size of SIZES) await testSize(browser, base, srv, size);
     const page = await openPage(browser, base, SIZES[0]);
-    for (const t of [testCephalopod, testCephalopodCaptures, testDvonn, testTruchet,
+    for (const t of [testCephalopod, testCephalopodCaptures, testClocks, testDvonn, testTruchet,
                      testTruchetKinds, testAnalysis])
       await t(page, base);
     await testCrash(page, srv);
