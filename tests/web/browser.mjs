@@ -433,6 +433,20 @@ async function testDvonn(page, base) {
   check(/^Game over: ((White|Black) wins by \d+ \([WB]\+\d+\): no stack can move any more|a draw \(0\))\.$/
           .test(result), `dvonn: engine against engine ends: "${result}"`);
   check(await latestMoveShown(page), 'dvonn: the move list shows its latest move');
+  // Pieces cut off from every DVONN piece leave the board, and the page
+  // says so: B1 onto C1 cuts C1 and D1 (three pieces) off from A1.
+  const cells = Array(49).fill('.');
+  Object.assign(cells, { 0: 'R', 1: 'W', 2: 'B', 3: 'W', 47: 'R', 48: 'R' });
+  const cut = `dvonn:S:W:${cells.join(',')}`;
+  check((await engineLegal(base, cut)).includes('B1C1'), 'dvonn: B1C1 is legal (legal_moves)');
+  await newGame(page, 'dvonn', { setup: '', first: 'human', second: 'human', time: 0.1 });
+  await loadPosition(page, 'dvonn', cut);
+  await (await hit(page, 'B1')).click();
+  await (await hit(page, 'C1')).click();
+  await waitMoves(page, 1);
+  const news = await page.$eval('#news', e => e.textContent);
+  check(news === '3 pieces cut off from the DVONN pieces left the board.',
+        `dvonn: a cut-off is said: "${news}"`);
 }
 
 // The last move of the list is inside the list's visible part.
