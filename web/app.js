@@ -210,7 +210,9 @@ function resultText(result) {
 async function refresh() {
   const r = await run(['position', 'legal_moves', 'game_status', 'history']);
   if (!r) return false;
+  page.busy = false;               // a human move has come back
   const before = page.pos, plies = page.history.length;
+  const pieces = TriadMotion.capture($('board'));
   page.pos = page.game.board.parse(r[0].text);
   $('board').dataset.position = r[0].text;
   page.legal = r[1].text ? r[1].text.split(' ') : [];
@@ -224,15 +226,17 @@ async function refresh() {
     page.clocks.switchTo(page.status.startsWith('over') ? -1 : sideToMove(), performance.now());
   saveState();
   render();
+  const board = page.game.board;
+  if (page.history.length === plies + 1 && board.motion)
+    TriadMotion.play($('board'), pieces, board.motion(page.history[plies]));
   return true;
 }
 
-function render() {
+function statusText() {
   const g = page.game;
-  const over = page.status.startsWith('over');
   const side = sideToMove();
   let status = '';
-  if (!over && side >= 0) {
+  if (!page.status.startsWith('over') && side >= 0) {
     const name = cap(g.sides[side]);
     if (page.players[side] === 'engine')
       status = page.paused && !page.thinking ? `${name} (engine) to move: paused.`
@@ -242,7 +246,13 @@ function render() {
     if (page.legal.length === 1 && page.legal[0] === 'PASS' && page.players[side] === 'human')
       status += ` ${cap(g.sides[side])} has no move and must pass.`;
   }
-  $('status').textContent = status;
+  return status;
+}
+
+function render() {
+  const g = page.game;
+  const over = page.status.startsWith('over');
+  $('status').textContent = statusText();
   $('news').textContent = page.news;
   $('result').textContent = over ? resultText(page.status.split(' ')[1]) : '';
   $('counts').textContent = g.board.counts(page.pos, g.sides);
@@ -463,9 +473,11 @@ async function playHuman(move) {
     if (!r[0].ok) showError(r[0].text);
     ok = await refresh();
   } finally {
-    page.busy = false;
+    if (page.busy) {               // refresh did not run: the targets back
+      page.busy = false;
+      drawBoard();
+    }
   }
-  drawBoard();
   if (ok) engineTurn();
 }
 
@@ -492,7 +504,10 @@ async function engineTurn(once) {
     }
   } finally {
     if (page.thinking === gen) page.thinking = false;
-    if (gen === page.generation) render();
+    if (gen === page.generation && page.game) {
+      $('status').textContent = statusText();
+      pauseButtons();
+    }
   }
 }
 

@@ -17,6 +17,8 @@
 //   ownPiece(p, key)        -> true on the mover's own pieces: clicking
 //                              one while another is selected selects it
 //   preview(p, seq, set)    -> the position as the clicks so far leave it
+//   motion(move)            -> [from, to] keys of what the move carried
+//                              (drawn sliding, web/motion.js)
 //   news(before, after, sides) -> a sentence on what a move did that the
 //                              board alone does not say (pieces removed)
 //   about(p, sides)         -> a line on the goal of each side

@@ -60,6 +60,10 @@
       const [target, caps] = m.split('=');
       return { seq: [target], set: caps ? caps.split('+') : [] };
     },
+    motion(m) {
+      const { seq, set } = this.parts(m);
+      return set.map(k => [k, seq[0]]);
+    },
     // The new die where it goes, with the pips it will have: the sum of
     // the dice chosen for capture (they leave), or 1 for a move that
     // captures nothing.

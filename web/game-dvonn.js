@@ -70,6 +70,10 @@
         ? { seq: [m.slice(0, 2), m.slice(2)], set: [] }
         : { seq: [m], set: [] };
     },
+    motion(m) {
+      const { seq } = this.parts(m);
+      return seq.length === 2 ? [seq] : [];
+    },
     ownPiece(p, key) {
       const i = CELLS.findIndex(c => c.name === key);
       return p.phase === 'S' && i >= 0 && p.stacks[i] !== '.' && top(p.stacks[i]) === p.side;

@@ -120,6 +120,16 @@
       }
       return { seq, set: [] };
     },
+    // Where the chips went: a step's stack to its end (or on to the merge
+    // it joins), a merge's sources to its target, a split's chips to their
+    // junctions.
+    motion(m) {
+      const { seq, set } = this.parts(m);
+      const j = seq.filter(k => k.startsWith('j:'));
+      if (j.length >= 3) return set.map(k => [k === j[1] ? j[0] : k, j[2]]);
+      if (j.length === 2) return set.length ? set.map(k => [j[0], k]) : [[j[0], j[1]]];
+      return m.includes('<') ? set.map(k => [k, j[0]]) : set.map(k => [j[0], k]);
+    },
     ownPiece(p, key) {
       const st = key.startsWith('j:') && p.at[key.slice(2)];
       return Boolean(st) && st.side === p.side;

@@ -443,6 +443,10 @@ async function testDvonn(page, base) {
   await loadPosition(page, 'dvonn', cut);
   await (await hit(page, 'B1')).click();
   await (await hit(page, 'C1')).click();
+  await page.waitForSelector('#board .moving', { timeout: 5000 });
+  const ghosts = await page.$$eval('#board .moving', g => g.length);
+  await page.waitForFunction(() => !document.querySelector('#board .moving'), { timeout: 3000 });
+  check(ghosts === 3, `dvonn: the moved stack slides, the two cut off fade, then go (${ghosts})`);
   await waitMoves(page, 1);
   const news = await page.$eval('#news', e => e.textContent);
   check(news === '3 pieces cut off from the DVONN pieces left the board.',
