@@ -24,6 +24,7 @@ const page = {
   analysis: null,      // EventSource while analysing
   dead: false,
   flipped: false,      // the board turned half round
+  cursor: null,        // the key the keyboard's cursor is on
   clocks: null,        // GameClocks of a game per game
   lostOnTime: -1,      // the side that lost on time, if one did
   paused: false,       // engine against engine: waiting for Resume or Step
@@ -389,9 +390,13 @@ function drawBoard() {
   $('cancel').hidden = !seq.length;
   $('pass').hidden = !playing || !page.legal.includes('PASS');
   if (done) $('done').textContent = `Play ${done}`;
-  if (!playing) return;
+  if (!playing) {
+    if (page.cursor) mark(page.cursor, 'focus');
+    return;
+  }
   svg.classList.toggle('selecting', seq.length > 0);
   for (const k of nextKeys(cands)) mark(k, 'target');
+  if (page.cursor) mark(page.cursor, 'focus');
   for (const k of new Set([...seq, ...set])) {
     const e = mark(k, 'sel');
     if (e && count(set, k) > 0 && (count(set, k) > 1 || nextKeys(cands).has(k)))
@@ -429,6 +434,46 @@ function legalList() {
     o.value = m;
     list.appendChild(o);
   }
+}
+
+// The board by keyboard: the arrows move a cursor to the nearest
+// clickable thing that way on the screen (any board's geometry), Enter or
+// Space clicks it; Enter elsewhere plays a move waiting for Play.
+function boardKeys() {
+  const svg = $('board');
+  svg.addEventListener('keydown', ev => {
+    const dirs = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    const centre = e => {
+      const b = e.querySelector('.hit').getBoundingClientRect();
+      return [b.x + b.width / 2, b.y + b.height / 2];
+    };
+    const cells = [...svg.querySelectorAll('[data-key]')];
+    if (!cells.length) return;
+    const at = cells.find(e => e.dataset.key === page.cursor);
+    if (dirs[ev.key]) {
+      ev.preventDefault();
+      const from = at || svg.querySelector('.target') || cells[0];
+      const [x0, y0] = centre(from), [dx, dy] = dirs[ev.key];
+      let best = at ? null : from, score = Infinity;
+      for (const e of cells) {
+        const [x, y] = centre(e);
+        const along = (x - x0) * dx + (y - y0) * dy;
+        const across = Math.abs((x - x0) * dy - (y - y0) * dx);
+        if (along > 1 && across < along * 1.5 && along + 2 * across < score) {
+          best = e;
+          score = along + 2 * across;
+        }
+      }
+      if (best) page.cursor = best.dataset.key;
+      drawBoard();
+    } else if ((ev.key === 'Enter' || ev.key === ' ') && at) {
+      ev.preventDefault();
+      if (humanToMove()) choose(page.cursor, false);
+    }
+  });
+  document.addEventListener('keydown', ev => {
+    if (ev.key === 'Enter' && ev.target === document.body && !$('done').hidden) $('done').click();
+  });
 }
 
 // Pointer down on one key and up on another is a drag: the two clicks,
@@ -828,6 +873,7 @@ window.addEventListener('DOMContentLoaded', () => {
     if (f) f.text().then(loadSgf).catch(e => showError(e.message));
   };
   boardPointer();
+  boardKeys();
   window.addEventListener('resize', drawBoard);
   setInterval(showClocks, 200);
   guard(open)();

@@ -53,14 +53,14 @@ const TriadBoards = (() => {
   // The marks of a cell (target, selected, last move), drawn above its
   // pieces and shown by the page's classes: each a dark ring on a white
   // halo, told apart by shape (dashes, thickness, an inner dot) as well
-  // as by hue.
+  // as by hue; the keyboard's cursor is one more.
   function marks(g) {
     const s = g.shape;
     const ring = (cls, inset) => s.r
       ? el(g, 'circle', { cx: s.cx, cy: s.cy, r: s.r - inset, class: cls })
       : el(g, 'rect', { x: s.x + inset, y: s.y + inset, width: s.width - 2 * inset,
         height: s.height - 2 * inset, rx: 6, class: cls });
-    for (const kind of ['last', 'target', 'sel']) {
+    for (const kind of ['last', 'target', 'sel', 'focus']) {
       ring(`mark halo m-${kind}`, 4);
       ring(`mark ring m-${kind}`, 4);
     }

@@ -310,6 +310,17 @@ async function testCephalopod(page) {
   check((await moveList(page))[0] === 'b2', 'cephalopod: a typed move is played');
   await page.click('#undo');
   await waitMoves(page, 0);
+  // By keyboard: the board focused, an arrow to b1 (the cursor starts on
+  // the first target, a1), Enter.
+  await page.$eval('#board', b => b.focus());
+  await page.keyboard.press('ArrowRight');
+  check(await page.$eval('#board .focus', e => e.dataset.key) === 'b1',
+        'cephalopod: the arrow moves the cursor to b1');
+  await page.keyboard.press('Enter');
+  await waitMoves(page, 2);
+  check((await moveList(page))[0] === 'b1', 'cephalopod: Enter plays the cursor\'s cell');
+  await page.click('#undo');
+  await waitMoves(page, 0);
   await playUntilEnd(page, 60);
   const result = await resultText(page);
   check(/^Game over: (White|Black) wins by \d+ \([WB]\+\d+\): the board is full\.$/.test(result),
