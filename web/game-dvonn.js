@@ -15,7 +15,7 @@
     for (let c = first; c <= last; c++)
       CELLS.push({ name: String.fromCharCode(65 + c) + row, row, col: c });
 
-  const xy = cell => [S * (1.5 + cell.col - (cell.row - 1) * 0.5),
+  const xy = cell => [S * (1.9 + cell.col - (cell.row - 1) * 0.5),
     S * (0.9 + (5 - cell.row) * 0.866)];
   const top = st => st[st.length - 1];
 
@@ -32,10 +32,10 @@
       return { phase, side, stacks: cells.split(',') };
     },
     draw(svg, p) {
-      clear(svg, S * 11, S * 5.5);
+      clear(svg, S * 11.8, S * 5.5);
       const pts = [[0, 1], [8, 1], [10, 3], [10, 5], [2, 5], [0, 3]].map(
         ([c, r]) => xy({ col: c, row: r }));
-      const grow = (x, y) => [x + (x - S * 5.75) * 0.08, y + (y - S * 2.63) * 0.25];
+      const grow = (x, y) => [x + (x - S * 5.9) * 0.08, y + (y - S * 2.63) * 0.25];
       el(svg, 'polygon', { class: 'dv-board',
         points: pts.map(([x, y]) => grow(x, y).join(',')).join(' ') });
       CELLS.forEach((c, i) => {
