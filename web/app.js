@@ -25,6 +25,7 @@ const page = {
   dead: false,
   flipped: false,      // the board turned half round
   cursor: null,        // the key the keyboard's cursor is on
+  audio: null,         // AudioContext once the player turned sound on
   clocks: null,        // GameClocks of a game per game
   lostOnTime: -1,      // the side that lost on time, if one did
   paused: false,       // engine against engine: waiting for Resume or Step
@@ -228,8 +229,10 @@ async function refresh() {
   saveState();
   render();
   const board = page.game.board;
-  if (page.history.length === plies + 1 && board.motion)
-    TriadMotion.play($('board'), pieces, board.motion(page.history[plies]));
+  if (page.history.length === plies + 1) {
+    if (board.motion) TriadMotion.play($('board'), pieces, board.motion(page.history[plies]));
+    click();
+  }
   return true;
 }
 
@@ -693,6 +696,19 @@ async function restartEngine() {
   if (await replay() && await refresh()) engineTurn();
 }
 
+// A short tick for each move played, when the player turned sound on.
+function click() {
+  const ctx = page.audio;
+  if (!ctx || !$('sound').checked) return;
+  const osc = ctx.createOscillator(), gain = ctx.createGain();
+  osc.frequency.value = 520;
+  gain.gain.setValueAtTime(0.2, ctx.currentTime);
+  gain.gain.exponentialRampToValueAtTime(0.001, ctx.currentTime + 0.08);
+  osc.connect(gain).connect(ctx.destination);
+  osc.start();
+  osc.stop(ctx.currentTime + 0.08);
+}
+
 // --- clocks ------------------------------------------------------------------
 
 // Shows both clocks; a human out of time with "loses on time" chosen
@@ -858,6 +874,9 @@ window.addEventListener('DOMContentLoaded', () => {
     if (!page.paused) engineTurn();
   };
   $('step').onclick = () => { engineTurn(true); pauseButtons(); };
+  $('sound').onchange = () => {    // audio may start only from a gesture
+    if ($('sound').checked && !page.audio) page.audio = new AudioContext();
+  };
   $('flip').onclick = () => { page.flipped = !page.flipped; saveState(); drawBoard(); };
   $('typed-form').onsubmit = ev => { ev.preventDefault(); typedMove(); };
   document.addEventListener('keydown', ev => {

@@ -310,6 +310,24 @@ async function testCephalopod(page) {
   check((await moveList(page))[0] === 'b2', 'cephalopod: a typed move is played');
   await page.click('#undo');
   await waitMoves(page, 0);
+  // Sound on: one tone for the move and one for the engine's answer.
+  await page.evaluate(() => {
+    window.tones = 0;
+    const make = AudioContext.prototype.createOscillator;
+    AudioContext.prototype.createOscillator = function () { window.tones++; return make.call(this); };
+  });
+  await page.click('#sound');
+  await clickMove(page);
+  await waitMoves(page, 2);
+  await page.click('#sound');
+  check(await page.evaluate(() => window.tones) === 2, 'cephalopod: sound on, a tone a move');
+  await clickMove(page);
+  await waitMoves(page, 4);
+  check(await page.evaluate(() => window.tones) === 2, 'cephalopod: sound off, no tone');
+  await page.click('#undo');
+  await waitMoves(page, 2);
+  await page.click('#undo');
+  await waitMoves(page, 0);
   // By keyboard: the board focused, an arrow to b1 (the cursor starts on
   // the first target, a1), Enter.
   await page.$eval('#board', b => b.focus());
