@@ -26,6 +26,8 @@ const page = {
   flipped: false,      // the board turned half round
   cursor: null,        // the key the keyboard's cursor is on
   audio: null,         // AudioContext once the player turned sound on
+  positions: [],       // the position after each ply (0: the start)
+  view: null,          // the ply looked at in the move list (null: the game)
   clocks: null,        // GameClocks of a game per game
   lostOnTime: -1,      // the side that lost on time, if one did
   paused: false,       // engine against engine: waiting for Resume or Step
@@ -174,11 +176,12 @@ function storedState() {
 async function replay() {
   await ensureSession();
   const moves = page.history;
-  const r = await runAll([`setposition ${page.start}`, ...optionLines(page.options),
-    ...moves.map(m => `play ${m}`)]);
+  const head = [`setposition ${page.start}`, ...optionLines(page.options)];
+  const r = await runAll([...head, ...moves.flatMap(m => [`play ${m}`, 'position'])]);
   if (!r) return false;
   const bad = r.find(x => !x.ok);
   if (bad) showError(bad.text);
+  page.positions = [page.start, ...moves.map((m, i) => r[head.length + 2 * i + 1].text)];
   return true;
 }
 
@@ -220,6 +223,9 @@ async function refresh() {
   page.legal = r[1].text ? r[1].text.split(' ') : [];
   page.status = r[2].text;
   page.history = r[3].text ? r[3].text.split(' ') : [];
+  page.positions.length = page.history.length;
+  page.positions[page.history.length] = r[0].text;
+  page.view = null;
   page.sel = { seq: [], set: [] };
   const news = page.game.board.news;
   page.news = before && news && page.history.length === plies + 1
@@ -267,6 +273,7 @@ function render() {
     const li = document.createElement('li');
     li.textContent = m;
     li.dataset.n = i % 2 === 0 ? `${i / 2 + 1}.` : '';
+    li.dataset.ply = i + 1;
     list.appendChild(li);
   });
   list.scrollTop = list.scrollHeight;
@@ -371,11 +378,13 @@ function drawBoard() {
   if (!g || !page.pos) return;
   const board = g.board;
   const { seq, set } = page.sel;
-  const playing = humanToMove();
+  const looking = page.view !== null;
+  const playing = humanToMove() && !looking;
   const cands = playing ? candidates() : [];
   const done = cands.find(m => isComplete(m));
-  const shown = board.preview && playing && seq.length
-    ? board.preview(page.pos, seq, set, Boolean(done)) : page.pos;
+  const shown = looking ? board.parse(page.positions[page.view])
+    : board.preview && playing && seq.length
+      ? board.preview(page.pos, seq, set, Boolean(done)) : page.pos;
   const svg = $('board');
   board.draw(svg, shown, { sides: g.sides });
   TriadBoards.orient(svg, page.flipped,
@@ -383,7 +392,9 @@ function drawBoard() {
   svg.classList.toggle('flipped-board', page.flipped);
   svg.dataset.game = g.name;
   svg.setAttribute('aria-label', `${g.title} board: ${$('counts').textContent}`);
-  const lastMove = page.history[page.history.length - 1];
+  const plies = looking ? page.view : page.history.length;
+  const lastMove = page.history[plies - 1];
+  viewLine();
   if (lastMove && lastMove !== 'PASS') {
     const p = board.parts(lastMove);
     for (const k of [...p.seq, ...p.set]) mark(k, 'last');
@@ -471,7 +482,7 @@ function boardKeys() {
       drawBoard();
     } else if ((ev.key === 'Enter' || ev.key === ' ') && at) {
       ev.preventDefault();
-      if (humanToMove()) choose(page.cursor, false);
+      if (humanToMove() && page.view === null) choose(page.cursor, false);
     }
   });
   document.addEventListener('keydown', ev => {
@@ -496,7 +507,7 @@ function boardPointer() {
     const from = down;
     down = null;
     const to = keyAt(ev.clientX, ev.clientY);
-    if (!to || !humanToMove()) return;
+    if (!to || !humanToMove() || page.view !== null) return;
     if (from && from !== to) {
       if (page.sel.seq[page.sel.seq.length - 1] !== from) choose(from, false);
       if (page.busy) return;
@@ -506,6 +517,43 @@ function boardPointer() {
     }
   });
   window.addEventListener('pointerup', () => { down = null; });
+}
+
+// --- looking back through the moves ---------------------------------------
+
+// Shows the position after PLY (null: the game as it stands).
+function look(ply) {
+  const n = page.history.length;
+  page.view = ply === null || ply >= n || !page.positions[ply] ? null : Math.max(0, ply);
+  page.sel = { seq: [], set: [] };
+  drawBoard();
+}
+
+function viewLine() {
+  const looking = page.view !== null;
+  $('viewing').hidden = !looking;
+  if (looking)
+    $('view-text').textContent = page.view === 0 ? 'The start position.'
+      : `After move ${page.view} of ${page.history.length}: ${page.history[page.view - 1]}.`;
+  for (const li of $('moves').children)
+    li.classList.toggle('viewed', looking && Number(li.dataset.ply) === page.view);
+}
+
+function moveListKeys() {
+  const list = $('moves');
+  list.addEventListener('click', ev => {
+    const li = ev.target.closest('li');
+    if (li) look(Number(li.dataset.ply));
+  });
+  list.addEventListener('keydown', ev => {
+    const n = page.history.length, at = page.view === null ? n : page.view;
+    const to = { ArrowLeft: at - 1, ArrowUp: at - 1, ArrowRight: at + 1, ArrowDown: at + 1,
+      Home: 0, End: n }[ev.key];
+    if (to === undefined) return;
+    ev.preventDefault();
+    look(Math.max(0, Math.min(n, to)));
+  });
+  $('back-to-game').onclick = () => look(null);
 }
 
 // --- game flow -------------------------------------------------------------
@@ -669,6 +717,7 @@ async function newGame(form) {
   if (!start) return;
   Object.assign(page, { game: form.game, start: start[0].text, options: form.options,
     players: form.players, pos: null, history: [], paused: false, lostOnTime: -1,
+    positions: [start[0].text],
     clocks: form.options.timemode === 'game' ? new GameClocks(Number(form.options.time)) : null });
   if (await refresh()) {
     $('play').scrollIntoView({ block: 'start' });    // the form may be far below
@@ -893,6 +942,7 @@ window.addEventListener('DOMContentLoaded', () => {
   };
   boardPointer();
   boardKeys();
+  moveListKeys();
   window.addEventListener('resize', drawBoard);
   setInterval(showClocks, 200);
   guard(open)();

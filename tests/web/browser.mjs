@@ -328,6 +328,23 @@ async function testCephalopod(page) {
   await waitMoves(page, 2);
   await page.click('#undo');
   await waitMoves(page, 0);
+  // Looking back: a click on the first move shows its position, the
+  // arrows step, End comes back to the game, which goes on.
+  await clickMove(page);
+  await waitMoves(page, 2);
+  const dice = () => page.$$eval('#board .ce-die', d => d.length);
+  await page.click('#moves li:first-child');
+  check(await dice() === 1 && !(await page.$('#board .target')),
+        'cephalopod: the first move looked at: one die, nothing to click');
+  await page.keyboard.press('ArrowRight');
+  check(await dice() === 2, 'cephalopod: the arrow steps to the second move');
+  await page.keyboard.press('Home');
+  check(await dice() === 0, 'cephalopod: Home shows the start');
+  await page.keyboard.press('End');
+  check(await page.$eval('#viewing', e => e.hidden) && (await page.$$('#board .target')).length > 0,
+        'cephalopod: End is the game again, to be played');
+  await page.click('#undo');
+  await waitMoves(page, 0);
   // By keyboard: the board focused, an arrow to b1 (the cursor starts on
   // the first target, a1), Enter.
   await page.$eval('#board', b => b.focus());
