@@ -613,6 +613,19 @@ function pauseButtons() {
   $('step').hidden = !watching || !page.paused;
   $('pause').textContent = page.paused ? 'Resume' : 'Pause';
   $('step').disabled = Boolean(page.thinking);
+  $('speed-row').hidden = !watching || page.options.timemode !== 'move';
+  $('speed').value = page.options.time;
+}
+
+// Engine against engine per move: a new time per move from the next move
+// on (the form's time for the next game too).
+async function setSpeed() {
+  const t = $('speed').value;
+  page.options = { ...page.options, time: t };
+  $('time').value = t;
+  saveState();
+  const r = await run([`set_option movetime ${t}`]);
+  if (r && !r[0].ok) showError(r[0].text);
 }
 
 async function resign(loser) {
@@ -922,6 +935,7 @@ window.addEventListener('DOMContentLoaded', () => {
     pauseButtons();
     if (!page.paused) engineTurn();
   };
+  $('speed').onchange = guard(setSpeed);
   $('step').onclick = () => { engineTurn(true); pauseButtons(); };
   $('sound').onchange = () => {    // audio may start only from a gesture
     if ($('sound').checked && !page.audio) page.audio = new AudioContext();

@@ -474,6 +474,12 @@ async function testDvonn(page, base) {
   await waitMoves(page, paused + 1);
   await sleep(600);
   check(await historyLength(page) === paused + 1, 'dvonn: Step plays one move');
+  await page.select('#speed', '0.2');
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('triad.game')).options.time);
+  const engine = await page.evaluate(async () => (await run(['options']))[0].text);
+  check(stored === '0.2' && /^movetime 0\.2$/m.test(engine),
+        `dvonn: the speed changed while watching (${stored} s a move, the engine's too)`);
+  await page.select('#speed', '0.05');
   await page.click('#pause');
   const result = await waitResult(page, 60000);
   check(/^Game over: ((White|Black) wins by \d+ \([WB]\+\d+\): no stack can move any more|a draw \(0\))\.$/
