@@ -294,76 +294,19 @@ function humanToMove() {
 }
 
 // --- choosing a move by clicks and drags ----------------------------------
-// A move is a sequence of keys clicked in order, then keys clicked in any
-// order, a key once per click (doc/triad-web.md).  The candidates are the
-// legal moves that agree with what was clicked so far.
 
-const count = (list, k) => list.filter(x => x === k).length;
-const within = (small, big) => small.every(k => count(small, k) <= count(big, k));
-
-function candidates(sel = page.sel) {
-  return page.legal.filter(m => {
-    const p = page.game.board.parts(m);
-    if (p.seq.length < sel.seq.length) return false;
-    for (let i = 0; i < sel.seq.length; i++) if (p.seq[i] !== sel.seq[i]) return false;
-    if (sel.set.length && p.seq.length !== sel.seq.length) return false;
-    return within(sel.set, p.set);
-  });
+// The game on the board as web/clicks.js sees it.
+function clickGame() {
+  const board = page.game.board;
+  return { legal: page.legal, parts: m => board.parts(m),
+    own: k => Boolean(board.ownPiece && board.ownPiece(page.pos, k)) };
 }
-
-function isComplete(m, sel = page.sel) {
-  const p = page.game.board.parts(m);
-  return p.seq.length === sel.seq.length && p.set.length === sel.set.length &&
-    within(sel.set, p.set);
-}
-
-function nextKeys(cands, sel = page.sel) {
-  const keys = new Set();
-  for (const m of cands) {
-    const p = page.game.board.parts(m);
-    if (p.seq.length > sel.seq.length) keys.add(p.seq[sel.seq.length]);
-    else for (const k of p.set) if (count(p.set, k) > count(sel.set, k)) keys.add(k);
-  }
-  return keys;
-}
-
-const EMPTY = { seq: [], set: [] };
 
 // One click (or the drop of a drag) on KEY.
 function choose(key, drop) {
-  const board = page.game.board;
-  const sel = page.sel;
-  const cands = candidates();
-  const nexts = nextKeys(cands);
-  const done = cands.find(m => isComplete(m));
-  const starts = nextKeys(page.legal, EMPTY);
-  const own = k => Boolean(board.ownPiece && board.ownPiece(page.pos, k));
-  // A second click on the last key of a move that could go on plays it
-  // as it stands (a step that could also merge or split).
-  if (done && !sel.set.length && key === sel.seq[sel.seq.length - 1] && !nexts.has(key)) {
-    playHuman(done);
-    return;
-  }
-  if (!drop && sel.seq.length === 1 && !sel.set.length && key === sel.seq[0]) {
-    page.sel = { seq: [], set: [] };                   // a second click lets go
-  } else if (!drop && sel.seq.length === 1 && !sel.set.length && key !== sel.seq[0] &&
-             own(key) && own(sel.seq[0]) && starts.has(key)) {
-    page.sel = { seq: [key], set: [] };                // another own piece
-  } else if (nexts.has(key)) {
-    if (cands.some(m => board.parts(m).seq[sel.seq.length] === key)) sel.seq.push(key);
-    else sel.set.push(key);
-  } else if (sel.set.includes(key)) {
-    sel.set = sel.set.filter(k => k !== key);          // all of it taken back
-  } else {
-    page.sel = { seq: starts.has(key) ? [key] : [], set: [] };
-  }
-  const left = candidates();
-  // One move left and nothing more to click in order: play it (the rest
-  // of its set follows).
-  if (left.length === 1 && board.parts(left[0]).seq.length === page.sel.seq.length) {
-    playHuman(left[0]);
-    return;
-  }
+  const r = TriadClicks.click(clickGame(), page.sel, key, drop);
+  if (r.play) { playHuman(r.play); return; }
+  page.sel = r.sel;
   drawBoard();
 }
 
@@ -380,8 +323,9 @@ function drawBoard() {
   const { seq, set } = page.sel;
   const looking = page.view !== null;
   const playing = humanToMove() && !looking;
-  const cands = playing ? candidates() : [];
-  const done = cands.find(m => isComplete(m));
+  const game = clickGame();
+  const cands = playing ? TriadClicks.candidates(game, page.sel) : [];
+  const done = TriadClicks.complete(game, cands, page.sel);
   const shown = looking ? board.parse(page.positions[page.view])
     : board.preview && playing && seq.length
       ? board.preview(page.pos, seq, set, Boolean(done)) : page.pos;
@@ -409,12 +353,14 @@ function drawBoard() {
     return;
   }
   svg.classList.toggle('selecting', seq.length > 0);
-  for (const k of nextKeys(cands)) mark(k, 'target');
+  const nexts = TriadClicks.nextKeys(game, cands, page.sel);
+  for (const k of nexts) mark(k, 'target');
   if (page.cursor) mark(page.cursor, 'focus');
+  // A key clicked more than once, or that may be again, shows its count.
   for (const k of new Set([...seq, ...set])) {
     const e = mark(k, 'sel');
-    if (e && count(set, k) > 0 && (count(set, k) > 1 || nextKeys(cands).has(k)))
-      TriadBoards.badge(e, String(count(set, k)));
+    const n = TriadClicks.count(set, k);
+    if (e && n > 0 && (n > 1 || nexts.has(k))) TriadBoards.badge(e, String(n));
   }
   if (seq.length && cands.length <= 60)
     for (const m of cands) {
@@ -926,7 +872,8 @@ window.addEventListener('DOMContentLoaded', () => {
   $('resign-yes').onclick = guard(() => resign());
   $('pass').onclick = guard(() => playHuman('PASS'));
   $('done').onclick = guard(() => {
-    const done = candidates().find(m => isComplete(m));
+    const game = clickGame();
+    const done = TriadClicks.complete(game, TriadClicks.candidates(game, page.sel), page.sel);
     if (done) playHuman(done);
   });
   $('cancel').onclick = () => { page.sel = { seq: [], set: [] }; drawBoard(); };

@@ -476,7 +476,13 @@ async function testDvonn(page, base) {
   check(await historyLength(page) === paused + 1, 'dvonn: Step plays one move');
   await page.select('#speed', '0.2');
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('triad.game')).options.time);
-  const engine = await page.evaluate(async () => (await run(['options']))[0].text);
+  // The page's set_option and this options may reach the engine in
+  // either order: ask again for a little while.
+  let engine = '';
+  for (let i = 0; i < 20 && !/^movetime 0\.2$/m.test(engine); i++) {
+    await sleep(100);
+    engine = await page.evaluate(async () => (await run(['options']))[0].text);
+  }
   check(stored === '0.2' && /^movetime 0\.2$/m.test(engine),
         `dvonn: the speed changed while watching (${stored} s a move, the engine's too)`);
   await page.select('#speed', '0.05');
