@@ -76,7 +76,8 @@
           if (!p.at[n]) el(g, 'circle', { cx: x, cy: y, r: S * 0.06, class: 'tr-point' });
           const st = p.at[n];
           if (st) {
-            el(g, 'circle', { cx: x, cy: y, r: S * 0.26, class: 'piece tr-' + st.side,
+            el(g, 'circle', { cx: x, cy: y, r: S * 0.26,
+              class: `piece tr-${st.side}${st.ghost ? ' ghost' : ''}`,
               'data-stack': st.side + st.h });
             el(g, 'text', { x, y: y + S * 0.09, class: 'label tr-h-' + st.side },
               String(st.h));
@@ -134,20 +135,38 @@
       const st = key.startsWith('j:') && p.at[key.slice(2)];
       return Boolean(st) && st.side === p.side;
     },
-    // The tile flipped and the stepped stack moved, as the clicks so far
-    // say.
-    preview(p, seq) {
+    // The move as the clicks so far make it: the tile flipped, the
+    // stepped stack moved, the chosen sources merged onto their target,
+    // the chips sent so far on their junctions (drawn faint).
+    preview(p, seq, set) {
       const q = { ...p, at: { ...p.at } };
-      const junctions = seq.filter(k => k.startsWith('j:')).map(k => k.slice(2));
+      const j = seq.filter(k => k.startsWith('j:')).map(k => k.slice(2));
+      const sent = set.map(k => k.slice(2));
       if (seq[0] && seq[0].startsWith('t:')) {
         const [c, r] = coords(seq[0].slice(2));
         const i = r * 7 + c;
         q.bits = p.bits.slice(0, i) + (p.bits[i] === '0' ? '1' : '0') + p.bits.slice(i + 1);
         q.flipped = seq[0].slice(2);
       }
-      if (junctions.length >= 2 && p.at[junctions[0]] && !p.at[junctions[1]]) {
-        q.at[junctions[1]] = p.at[junctions[0]];
-        delete q.at[junctions[0]];
+      if (j.length >= 2 && p.at[j[0]] && !p.at[j[1]]) {
+        q.at[j[1]] = p.at[j[0]];
+        delete q.at[j[0]];
+      }
+      const own = n => q.at[n] && q.at[n].side === p.side;
+      const target = j.length >= 3 ? j[2] : j.length === 1 && !own(j[0]) ? j[0] : null;
+      if (target && sent.length) {
+        const h = sent.reduce((n, k) => n + (own(k) ? q.at[k].h : 0), 0);
+        for (const k of sent) delete q.at[k];
+        q.at[target] = { side: p.side, h, ghost: true };
+      } else if (!target && sent.length) {
+        const from = j[j.length - 1];
+        for (const k of sent) {
+          const there = q.at[k] && q.at[k].ghost ? q.at[k].h : 0;
+          q.at[k] = { side: p.side, h: there + 1, ghost: true };
+        }
+        const left = q.at[from].h - sent.length;
+        if (left > 0) q.at[from] = { ...q.at[from], h: left };
+        else delete q.at[from];
       }
       return q;
     },

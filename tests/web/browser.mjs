@@ -581,12 +581,16 @@ async function testTruchetKinds(page, base) {
           `truchet: ${kind.move} is legal (legal_moves)`);
     await loadPosition(page, 'truchet', kind.pos);
     for (const [i, k] of kind.clicks.entries()) {
-      if (k === 'done') await page.click('#done');
+      if (k === 'done') {
+        await keepScreenshot(page, `truchet-${kind.move.replace(/[^a-z0-9]/g, '_')}-building`);
+        await page.click('#done');
+      }
       else await (await hit(page, k)).click();
       if (kind.badge && i === 2) {
         const text = await page.$eval(`#board [data-key="${kind.badge[0]}"] .badge-text`,
                                       e => e.textContent).catch(() => '');
         check(text === kind.badge[1], `truchet: ${kind.badge[0]} shows ${kind.badge[1]} chips`);
+        await keepScreenshot(page, 'truchet-split-building');
       }
       if (k === 't:d4') {
         check(await page.$('#board [data-key="t:d4"].flipped'), 'truchet: the flip is drawn');
