@@ -82,13 +82,40 @@ async function openPage(browser, base, size) {
   await page.setViewport(size.phone
     ? { width: size.width, height: size.height, isMobile: true, hasTouch: true }
     : { width: size.width, height: size.height });
-  page.on('console', m => console.log('page: ' + m.text()));
+  page.on('console', m => {
+    console.log('page: ' + m.text());
+    if (/Content Security Policy/.test(m.text())) cspViolations++;
+    else if (/Failed to load resource/.test(m.text())) pageErrors++;
+  });
   page.on('pageerror', e => { console.log('page error: ' + e.message); pageErrors++; });
+  // The page is served as the server will serve it: under a strict
+  // Content-Security-Policy (no inline script or style, nothing from
+  // elsewhere); a violation is reported on the console and fails.
+  await page.setRequestInterception(true);
+  page.on('request', async req => {
+    if (req.resourceType() !== 'document' || !req.url().startsWith(base)) {
+      req.continue();
+      return;
+    }
+    const res = await fetch(req.url());
+    req.respond({ status: res.status, body: await res.text(),
+      headers: { ...Object.fromEntries(res.headers), 'content-security-policy': CSP } });
+  });
   await page.goto(base + '/', { waitUntil: 'load' });
+  cspProbes++;
+  check(await page.evaluate(() => {
+    const d = document.body.appendChild(document.createElement('div'));
+    d.setAttribute('style', 'width: 7px');
+    const refused = d.getBoundingClientRect().width !== 7;
+    d.remove();
+    return refused;
+  }), `${size.name}: the page runs under the CSP (a style attribute refused)`);
   await waitBoard(page);
   return page;
 }
 let pageErrors = 0;
+let cspViolations = 0, cspProbes = 0;      // each page's probe makes one
+const CSP = "default-src 'self'; frame-ancestors 'none'";
 
 async function waitBoard(page) {
   await page.waitForFunction(() => document.querySelector('#board').dataset.position &&
@@ -182,10 +209,10 @@ async function keepScreenshot(page, name) {
   const png = await board.screenshot({ encoding: 'base64' });
   fs.writeFileSync(file, Buffer.from(png, 'base64'));
   await page.screenshot({ path: path.join(outDir, `page-${name}.png`) });
+  // Decoded from bytes, not from a data: URL, which the page's CSP forbids.
   const colours = await page.evaluate(async data => {
-    const img = new Image();
-    img.src = 'data:image/png;base64,' + data;
-    await img.decode();
+    const bytes = Uint8Array.from(atob(data), ch => ch.charCodeAt(0));
+    const img = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
     const c = document.createElement('canvas');
     c.width = img.width; c.height = img.height;
     const ctx = c.getContext('2d');
@@ -766,7 +793,9 @@ async function main() {
     check(code === 0, 'triad-web stops cleanly on SIGTERM');
     check(childrenOf(srv.pid).length === 0, 'no engine outlives the server');
   }
-  check(pageErrors === 0, 'no JavaScript errors in the page');
+  check(pageErrors === 0, 'no JavaScript error or failed load in the page');
+  check(cspViolations === cspProbes,
+        `no CSP violation in the page but the probes' (${cspViolations} of ${cspProbes})`);
   console.log(`all browser tests passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
