@@ -906,7 +906,9 @@ window.addEventListener('DOMContentLoaded', () => {
   moveListKeys();
   window.addEventListener('resize', drawBoard);
   setInterval(showClocks, 200);
-  guard(open)();
+  open().catch(e => {
+    $('status').textContent = `No engine could be started (${e.message}): reload to try again.`;
+  });
 });
 
 // A closed page frees its engine; a reload replays the stored game in a

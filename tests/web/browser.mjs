@@ -723,7 +723,7 @@ async function post(base, p, body, headers) {
   return { status: res.status, json };
 }
 
-async function testHostile(base, srv) {
+async function testHostile(browser, base, srv) {
   const big = 'x'.repeat(200000);
   let r = await post(base, '/api/sessions', big);
   check(r.status === 413 && r.json.error, `oversized body: 413 (${r.json && r.json.error})`);
@@ -741,6 +741,13 @@ async function testHostile(base, srv) {
   const open = MAX_SESSIONS - 1;      // the browser's page still holds one
   check(made.length === open && refused === 100 - open,
         `100 sessions at once: ${made.length} made, ${refused} refused with 503`);
+  // A page opened while every session is taken says so.
+  const full = await browser.newPage();
+  await full.goto(base + '/', { waitUntil: 'load' });
+  await full.waitForFunction(() => /^No engine could be started/.test(
+    document.querySelector('#status').textContent), { timeout: 10000 });
+  check(true, 'a page opened with every session taken says it cannot start an engine');
+  await full.close();
   const id = made[0];
   r = await post(base, `/api/sessions/${id}/commands`, '{"commands": [');
   check(r.status === 400, 'bad JSON: 400');
@@ -783,7 +790,7 @@ async function main() {
                      testTruchetKinds, testAnalysis])
       await t(page, base);
     await testCrash(page, srv);
-    await testHostile(base, srv);
+    await testHostile(browser, base, srv);
   } finally {
     await browser.close();
     const code = await new Promise(resolve => {
