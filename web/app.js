@@ -230,8 +230,7 @@ async function refresh() {
   const news = page.game.board.news;
   page.news = before && news && page.history.length === plies + 1
     ? news(before, page.pos, page.game.sides) : '';
-  if (page.clocks)
-    page.clocks.switchTo(page.status.startsWith('over') ? -1 : sideToMove(), performance.now());
+  runClocks();
   saveState();
   render();
   const board = page.game.board;
@@ -549,6 +548,7 @@ async function engineTurn(once) {
     if (gen === page.generation && page.game) {
       $('status').textContent = statusText();
       pauseButtons();
+      runClocks();
     }
   }
 }
@@ -719,6 +719,16 @@ function click() {
 
 // --- clocks ------------------------------------------------------------------
 
+// The side to move's clock runs, but not when the game is over or an
+// engine waits for Resume or Step.
+function runClocks() {
+  if (!page.clocks) return;
+  const side = sideToMove();
+  const waiting = page.paused && !page.thinking && page.players[side] === 'engine';
+  page.clocks.switchTo(side < 0 || waiting ? -1 : side, performance.now());
+  showClocks();
+}
+
 // Shows both clocks; a human out of time with "loses on time" chosen
 // resigns.
 function showClocks() {
@@ -880,6 +890,7 @@ window.addEventListener('DOMContentLoaded', () => {
   $('pause').onclick = () => {
     page.paused = !page.paused;
     pauseButtons();
+    runClocks();
     if (!page.paused) engineTurn();
   };
   $('speed').onchange = guard(setSpeed);

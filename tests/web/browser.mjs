@@ -450,6 +450,17 @@ async function testClocks(page) {
   await clickMove(page);
   await waitMoves(page, 2);
   check(await clock(1) < 'Black 0:30', `clocks: the engine's clock ran (${await clock(1)})`);
+  // Paused, no clock runs.
+  await newGame(page, 'cephalopod', { setup: 'WxH', arg: '3x3', first: 'engine', second: 'engine',
+                                      time: 20, timemode: 'game' });
+  await page.waitForFunction(() => document.querySelectorAll('#moves li').length >= 2);
+  await page.click('#pause');
+  await page.waitForSelector('#step:not([hidden]):not([disabled])');
+  const both = async () => (await clock(0)) + ' ' + (await clock(1));
+  const stopped = await both();
+  await sleep(1300);
+  check(await both() === stopped && !(await page.$('.clock.running')),
+        `clocks: none runs while engine against engine is paused (${stopped})`);
   await newGame(page, 'cephalopod', { setup: 'WxH', arg: '3x3', first: 'human', second: 'engine',
                                       time: 1, timemode: 'game', flag: true });
   const result = await waitResult(page, 5000);
