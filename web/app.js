@@ -332,7 +332,6 @@ function drawBoard() {
   board.draw(svg, shown, { sides: g.sides });
   TriadBoards.orient(svg, page.flipped,
     window.matchMedia('(max-width: 760px) and (orientation: portrait)').matches);
-  svg.classList.toggle('flipped-board', page.flipped);
   svg.dataset.game = g.name;
   svg.setAttribute('aria-label', `${g.title} board: ${$('counts').textContent}`);
   const plies = looking ? page.view : page.history.length;
@@ -347,14 +346,11 @@ function drawBoard() {
   $('cancel').hidden = !seq.length;
   $('pass').hidden = !playing || !page.legal.includes('PASS');
   if (done) $('done').textContent = `Play ${done}`;
-  if (!playing) {
-    if (page.cursor) mark(page.cursor, 'focus');
-    return;
-  }
-  svg.classList.toggle('selecting', seq.length > 0);
+  if (page.cursor) mark(page.cursor, 'focus');
+  svg.classList.toggle('selecting', playing && seq.length > 0);
+  if (!playing) return;
   const nexts = TriadClicks.nextKeys(game, cands, page.sel);
   for (const k of nexts) mark(k, 'target');
-  if (page.cursor) mark(page.cursor, 'focus');
   // A key clicked more than once, or that may be again, shows its count.
   for (const k of new Set([...seq, ...set])) {
     const e = mark(k, 'sel');
