@@ -7,7 +7,9 @@
 //                              protocol's side letter, 'W'/'B', 'L'/'D')
 //   draw(svg, p, view)      draws it (view.sides: the engine's side
 //                              names); every clickable thing is a
-//                              TriadBoards.cell with its marks
+//                              TriadBoards.cell with its marks, a piece
+//                              on it has the class "piece" (and "ghost"
+//                              when only previewed)
 //   parts(move)             -> {seq, set}: the keys clicked in order, then
 //                              the keys clicked in any order (a key may
 //                              repeat: one click each)
@@ -16,7 +18,8 @@
 // and optionally
 //   ownPiece(p, key)        -> true on the mover's own pieces: clicking
 //                              one while another is selected selects it
-//   preview(p, seq, set)    -> the position as the clicks so far leave it
+//   preview(p, seq, set, done) -> the position as the clicks so far
+//                              leave it (done: they make a move in full)
 //   motion(move)            -> [from, to] keys of what the move carried
 //                              (drawn sliding, web/motion.js)
 //   news(before, after, sides) -> a sentence on what a move did that the
