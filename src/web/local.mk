@@ -3,9 +3,15 @@
 # Makefile.am; paths are relative to the top directory.
 
 webdir = $(pkgdatadir)/web
-WEB_PAGE = web/index.html web/style.css web/app.js web/boards.js
+WEB_PAGE = web/index.html web/style.css web/app.js web/board.js web/clock.js \
+	web/motion.js web/clicks.js web/favicon.svg \
+	web/game-dvonn.js web/game-truchet.js web/game-cephalopod.js
 dist_web_DATA = $(WEB_PAGE)
 dist_doc_DATA += doc/triad-web.md
+docwebdir = $(docdir)/web
+dist_docweb_DATA = doc/web/dvonn-desktop.png doc/web/dvonn-phone.png \
+	doc/web/truchet-desktop.png doc/web/truchet-phone.png \
+	doc/web/cephalopod-desktop.png doc/web/cephalopod-phone.png
 WEB_SOURCES = \
 	src/web/api.c src/web/api.h \
 	src/web/events.c src/web/events.h \
