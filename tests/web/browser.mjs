@@ -42,7 +42,8 @@ function childrenOf(pid) {
 }
 
 function startServer() {
-  const srv = spawn(serverBin, ['--port', '0', '--max-sessions', String(MAX_SESSIONS)],
+  const srv = spawn(serverBin, ['--port', '0', '--max-sessions', String(MAX_SESSIONS),
+                                '--client-sessions', String(MAX_SESSIONS)],
                     { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let text = '';
@@ -745,13 +746,25 @@ async function testHostile(browser, base, srv) {
   check(r.status === 404, 'malformed session id: 404');
   r = await post(base, '/api/sessions', '', { Origin: 'http://evil.example' });
   check(r.status === 403, 'foreign Origin: 403');
-  const sessions = await Promise.all(Array.from({ length: 100 },
-    () => post(base, '/api/sessions', '')));
+  // Past 32 connections from one address the server closes them: status 0.
+  const sessions = (await Promise.allSettled(Array.from({ length: 100 },
+    () => post(base, '/api/sessions', ''))))
+    .map(s => s.status === 'fulfilled' ? s.value : { status: 0 });
   const made = sessions.filter(s => s.status === 201).map(s => s.json.id);
-  const refused = sessions.filter(s => s.status === 503).length;
-  const open = MAX_SESSIONS - 1;      // the browser's page still holds one
-  check(made.length === open && refused === 100 - open,
-        `100 sessions at once: ${made.length} made, ${refused} refused with 503`);
+  const hist = {};
+  for (const x of sessions) hist[x.status] = (hist[x.status] || 0) + 1;
+  // Refused: 503 (table full), 429 (this address's share), 0 (past this
+  // address's 32 connections the server closes them).
+  check(made.length > 0 && made.length <= MAX_SESSIONS - 1 &&
+        sessions.every(s => [0, 201, 429, 503].includes(s.status)),
+        `100 sessions at once: ${made.length} made, the rest refused ${JSON.stringify(hist)}`);
+  // Connections the server closed may have left room: fill the table one by
+  // one, so that the page below meets every session taken.
+  for (let tries = 0; made.length < MAX_SESSIONS - 1 && tries < MAX_SESSIONS; tries++) {
+    const more = await post(base, '/api/sessions', '');
+    if (more.status !== 201) break;
+    made.push(more.json.id);
+  }
   // A page opened while every session is taken says so.
   const full = await browser.newPage();
   await full.goto(base + '/', { waitUntil: 'load' });
