@@ -7,7 +7,8 @@
 set -eu
 cd "${ARCH_SRCDIR:?}"
 bad=0
-for f in $(find src tests -name '*.c' | LC_ALL=C sort); do
+for f in $(find src tests -name node_modules -prune -o -name '*.c' -print |
+           LC_ALL=C sort); do
     first=$(grep -m 1 '^#[[:space:]]*include' "$f" || true)
     if [ "$first" != '#include "config.h"' ]; then
         printf '%s: the first include is not "config.h" (%s)\n' "$f" \

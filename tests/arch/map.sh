@@ -35,8 +35,9 @@ paths < "$doc" > "$work/named"
 grep '^To come:' "$doc" | paths > "$work/to-come" || true
 grep '^To go:' "$doc" | paths > "$work/to-go" || true
 
-find src tests -type f \( -name '*.c' -o -name '*.h' -o -name '*.def' \
-    -o -name '*.sh' -o -name '*.mk' -o -name '*.gtp' \) |
+find src tests -name node_modules -prune -o -type f \( -name '*.c' -o \
+    -name '*.h' -o -name '*.def' -o -name '*.sh' -o -name '*.mk' -o \
+    -name '*.gtp' \) -print |
     LC_ALL=C sort > "$work/sources"
 
 for f in $(LC_ALL=C comm -23 "$work/sources" "$work/named"); do

@@ -8,9 +8,10 @@ set -eu
 cd "${ARCH_SRCDIR:?}"
 # Spelled in pieces so that this file does not match itself.
 outside="rules[.]md|shared[/]spec|[.][.][/]shared|spec[/]protocol[.]md"
-files=$(find src tests doc README -type f \( -name '*.[ch]' -o -name '*.def' \
-    -o -name '*.sh' -o -name '*.mk' -o -name '*.md' -o -name '*.gtp' \
-    -o -name '*.[0-9]' -o -name README \) | LC_ALL=C sort)
+files=$(find src tests doc README -name node_modules -prune -o -type f \
+    \( -name '*.[ch]' -o -name '*.def' -o -name '*.sh' -o -name '*.mk' \
+    -o -name '*.md' -o -name '*.gtp' -o -name '*.[0-9]' -o -name README \) \
+    -print | LC_ALL=C sort)
 # shellcheck disable=SC2086
 if grep -nE "$outside" $files; then
     echo "self-contained.sh: the lines above point outside the repository;" \
