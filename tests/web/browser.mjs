@@ -8,6 +8,7 @@
 // to be blank).  Exits non-zero at the first failed check.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import puppeteer from 'puppeteer-core';
@@ -728,11 +729,25 @@ async function testSize(browser, base, srv, size) {
 
 // --- hostile requests --------------------------------------------------------
 
-async function post(base, p, body, headers) {
-  const res = await fetch(base + p, { method: 'POST', body, headers });
-  let json = null;
-  try { json = await res.json(); } catch { /* not JSON */ }
-  return { status: res.status, json };
+// One POST on a connection of its own, closed after the reply: connections
+// kept alive would count against the server's cap per address long after
+// the test is done with them.
+function post(base, p, body, headers = {}) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(base + p, { method: 'POST', agent: false,
+      headers: { 'Content-Type': 'text/plain;charset=UTF-8', ...headers } }, res => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', d => { text += d; });
+      res.on('end', () => {
+        let json = null;
+        try { json = JSON.parse(text); } catch { /* not JSON */ }
+        resolve({ status: res.statusCode, json });
+      });
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 }
 
 async function testHostile(browser, base, srv) {
@@ -765,13 +780,19 @@ async function testHostile(browser, base, srv) {
     if (more.status !== 201) break;
     made.push(more.json.id);
   }
-  // A page opened while every session is taken says so.
-  const full = await browser.newPage();
+  // A page opened by a new visitor (no stored game) while every session is
+  // taken says so.
+  const visitor = await browser.createBrowserContext();
+  const full = await visitor.newPage();
   await full.goto(base + '/', { waitUntil: 'load' });
   await full.waitForFunction(() => /^No engine could be started/.test(
-    document.querySelector('#status').textContent), { timeout: 10000 });
+    document.querySelector('#status').textContent), { timeout: 10000 })
+    .catch(async e => {
+      const text = await full.evaluate(() => document.querySelector('#status').textContent);
+      throw new Error(`${e.message}; the page's status: ${text}`);
+    });
   check(true, 'a page opened with every session taken says it cannot start an engine');
-  await full.close();
+  await visitor.close();
   const id = made[0];
   r = await post(base, `/api/sessions/${id}/commands`, '{"commands": [');
   check(r.status === 400, 'bad JSON: 400');
