@@ -13,3 +13,10 @@ tests_check_ugi_SOURCES = tests/check_ugi.c
 tests_check_ugi_CFLAGS = $(CHECK_CFLAGS_ALL)
 tests_check_ugi_LDADD = $(CHECK_LDADD_ALL)
 endif
+
+# A match of triad against triad under the cutegames match runner, whose
+# source the test looks for beside the source tree (skipped without it).
+TESTS += tests/ugi/cutegames.sh
+EXTRA_DIST += tests/ugi/cutegames.sh
+AM_TESTS_ENVIRONMENT += UGI_SRCDIR='$(abs_top_srcdir)' \
+	UGI_BUILDDIR='$(abs_top_builddir)'; export UGI_SRCDIR UGI_BUILDDIR;

@@ -229,8 +229,10 @@ static struct search_limits go_limits(struct engine *e,
         lim = engine_search_limits(e, 0);
     } else if (clock) {
         /* The increment counts as a byo-yomi of one move, which the
-         * time manager adds to each move's share. */
-        double inc = (double)w->inc[side] / 1000;
+         * time manager adds to each move's share; half of it only, the
+         * rest paying for what a move costs outside the search (once
+         * the clock has run low, the increment alone must pay both). */
+        double inc = (double)w->inc[side] / 1000 * 0.5;
         time_control_set(&view.time_control, 0, inc, inc > 0 ? 1 : 0);
         for (int s = 0; s < 2; s++)
             time_control_left(&view.time_control, s,

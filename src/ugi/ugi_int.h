@@ -53,11 +53,11 @@ void ugi_cmd_position(struct ugi_frontend *u, int argc, char **argv);
 void ugi_cmd_newgame(struct ugi_frontend *u);
 void ugi_cmd_go(struct ugi_frontend *u, int argc, char **argv); /* ugi_go.c */
 
-/* Makes startpos from the game, setup and seed options and sets the
- * engine there.  Returns 0, or -1 with the reason in *err and the
- * options' startpos unchanged. */
-int ugi_make_start(struct ugi_frontend *u, const struct game_ops *g,
-                   const char *setup, struct sbuf *err);
+/* Makes startpos from the game option, the setup words setup and the
+ * seed option (the engine's position does not change).  Returns 0, or -1
+ * with the reason in *err and startpos unchanged. */
+int ugi_make_start(struct ugi_frontend *u, const char *setup,
+                   struct sbuf *err);
 
 /* The search thread's part of ugi_new and ugi_free: the info stream.
  * ugi_search_init returns 0, or -1 when memory is short. */

@@ -59,18 +59,21 @@ static const struct game_ops *find_game(const char *name)
     return NULL;
 }
 
-/* Makes startpos anew for game g with setup words setup, saying on
- * info string why it cannot; true when it could. */
-static bool restart_options(struct ugi_frontend *u, const struct game_ops *g,
-                            const char *setup)
+/* Makes startpos anew from the options.  Where the setup words do not
+ * fit the game (yet: a controller may set setup before game), says so
+ * and takes the game's start without them. */
+static void remake_start(struct ugi_frontend *u)
 {
     struct sbuf err = SBUF_INIT;
-    bool ok = ugi_make_start(u, g, setup, &err) == 0;
-    if (!ok)
-        ugi_say(u, "info string setup %s %s: %s", g->name, setup,
-                err.oom ? "out of memory" : sbuf_str(&err));
+    if (ugi_make_start(u, sbuf_str(&u->setup), &err) != 0) {
+        ugi_say(u, "info string setup %s %s: %s; startpos is %s's start "
+                "without setup words", u->game->name, sbuf_str(&u->setup),
+                err.oom ? "out of memory" : sbuf_str(&err), u->game->name);
+        sbuf_reset(&err);
+        if (ugi_make_start(u, "", &err) != 0)
+            ugi_say(u, "info string out of memory");
+    }
     sbuf_free(&err);
-    return ok;
 }
 
 /* setoption name NAME value VALUE: NAME in any case, VALUE any words. */
@@ -96,12 +99,16 @@ void ugi_cmd_setoption(struct ugi_frontend *u, int argc, char **argv)
         ugi_say(u, "info string out of memory");
     } else if (strcasecmp(n, "game") == 0) {
         const struct game_ops *g = find_game(v);
-        if (!g)
+        if (!g) {
             ugi_say(u, "info string unknown game: %s", v);
-        else
-            restart_options(u, g, "");   /* a new game: its own setup */
+        } else {
+            u->game = g;
+            remake_start(u);
+        }
     } else if (strcasecmp(n, "setup") == 0) {
-        restart_options(u, u->game, v);
+        sbuf_reset(&u->setup);
+        sbuf_puts(&u->setup, v);
+        remake_start(u);
     } else if (value_at == argc || !*v) {
         ugi_say(u, "info string setoption %s: no value", n);
     } else {
@@ -114,7 +121,7 @@ void ugi_cmd_setoption(struct ugi_frontend *u, int argc, char **argv)
             ugi_say(u, "info string %s", err.oom ? "out of memory"
                                                  : sbuf_str(&err));
         else if (strcmp(n, "seed") == 0)      /* a random start anew */
-            restart_options(u, u->game, sbuf_str(&u->setup));
+            remake_start(u);
         sbuf_free(&err);
     }
     sbuf_free(&name);

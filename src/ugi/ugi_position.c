@@ -7,50 +7,45 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/rng.h"
 #include "games/games.h"
 #include "ugi/ugi_int.h"
 
-int ugi_make_start(struct ugi_frontend *u, const struct game_ops *g,
-                   const char *setup, struct sbuf *err)
+int ugi_make_start(struct ugi_frontend *u, const char *setup,
+                   struct sbuf *err)
 {
-    struct engine *e = u->engine;
+    const struct game_ops *g = u->game;
     char *words = strdup(setup);
     char **argv = words ? malloc(sizeof *argv * (strlen(setup) / 2 + 1))
                         : NULL;
+    void *st = malloc(g->state_size);
     struct sbuf start = SBUF_INIT;
     int rc = -1;
-    if (argv) {
+    if (argv && st) {
         int argc = 0;
         char *save = NULL;
         for (char *w = strtok_r(words, " ", &save); w;
              w = strtok_r(NULL, " ", &save))
             argv[argc++] = w;
         /* Both engines of a match must make the same start: a random
-         * one is drawn from the seed option alone. */
-        engine_set_seed(e, e->opt.seed);
-        rc = engine_setup(e, g, argc, argv, err);
+         * one is the first draw from the seed option, as GTP's first
+         * setup after set_option seed. */
+        struct rng rng;
+        rng_seed(&rng, u->engine->opt.seed);
+        rc = g->setup(st, argc, argv, rng_next(&rng), err);
         if (rc == 0)
-            g->to_string(engine_position(e), &start);
-        if (rc == 0 && !start.oom) {
-            struct sbuf kept = SBUF_INIT;
-            sbuf_puts(&kept, setup);
-            if (!kept.oom) {
-                sbuf_free(&u->setup);
-                sbuf_free(&u->start);
-                u->setup = kept;
-                u->start = start;
-                u->game = g;
-                sbuf_init(&start);
-            } else {
-                rc = -1;
-            }
-        } else if (rc == 0) {
-            rc = -1;
-        }
+            g->to_string(st, &start);
     }
-    if (rc != 0 && !err->len)
+    if (rc == 0 && !start.oom) {
+        sbuf_free(&u->start);
+        u->start = start;
+        sbuf_init(&start);
+    } else if (!err->len) {
+        rc = -1;
         sbuf_puts(err, "out of memory");
+    }
     sbuf_free(&start);
+    free(st);
     free(argv);
     free(words);
     return rc;
