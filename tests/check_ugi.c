@@ -427,6 +427,31 @@ START_TEST(test_hostile)
 }
 END_TEST
 
+/* setup before game (a controller's options come in any order): said
+ * while the words do not fit, in force once the game comes.  Cephalopod's
+ * board size shows: d4 is a cell of 5x5, not of 3x3. */
+START_TEST(test_setup_order)
+{
+    const struct game_ops *g = game_find("cephalopod");
+    if (!g)
+        return;
+    struct client c;
+    handshake(&c);
+    answered(&c, "setoption name setup value 3x3", "info string setup");
+    send_line(&c, "setoption name game value %s", g->name);
+    answered(&c, "position startpos moves c3", NULL);
+    answered(&c, "position startpos moves d4", "info string position:");
+    answered(&c, "setoption name setup value <empty>", NULL);
+    answered(&c, "position startpos moves d4", NULL);
+    /* go changes no option: the position is still there after it */
+    send_line(&c, "go depth 1");
+    expect_free(&c, "bestmove ");
+    query_is(&c, "p1turn", "false");
+    send_line(&c, "quit");
+    finish(&c);
+}
+END_TEST
+
 /* quit during a search ends the engine; the end of input stops an
  * infinite search (with its bestmove) and lets a finite one finish. */
 START_TEST(test_end_during_search)
@@ -465,6 +490,7 @@ static Suite *ugi_suite(void)
     tcase_add_test(tc, test_infinite_stop);
     tcase_add_test(tc, test_hostile);
     tcase_add_test(tc, test_end_during_search);
+    tcase_add_test(tc, test_setup_order);
     TCase *games = tap_tcase(s, "games", 300);
     tcase_add_loop_test(games, test_games_refereed, 0, game_count());
     return s;

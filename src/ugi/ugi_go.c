@@ -17,16 +17,18 @@
 
 /* ---- info lines -------------------------------------------------------- */
 
-/* A search progress line ("info depth 3 score 12 nodes ...") as UCI
- * spells it ("score cp 12"); any other line as an info string. */
+/* A search progress line with a score ("info depth 3 score 12 nodes
+ * ...") as UCI spells it ("score cp 12"); any other line (a proof's
+ * progress) as an info string. */
 static void say_progress(struct ugi_frontend *u, const char *line)
 {
-    if (strncmp(line, "info ", 5) != 0) {
-        ugi_say(u, "info string %s", line);
+    const char *score = strstr(line, " score ");
+    if (strncmp(line, "info ", 5) != 0 || !score) {
+        ugi_say(u, "info string %s", line + (strncmp(line, "info ", 5)
+                                             ? 0 : 5));
         return;
     }
-    const char *score = strstr(line, " score ");
-    if (!score || strncmp(score + 7, "cp ", 3) == 0) {
+    if (strncmp(score + 7, "cp ", 3) == 0) {
         ugi_say(u, "%s", line);
         return;
     }
