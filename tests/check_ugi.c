@@ -43,6 +43,9 @@ static void start(struct client *c)
 }
 
 static void send_line(struct client *c, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void send_line(struct client *c, const char *fmt, ...)
 {
     char *line = NULL;
     va_list ap;

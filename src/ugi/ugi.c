@@ -41,12 +41,6 @@ int ugi_first_word(const char *line, size_t len)
            (len - i == 3 || is_blank(line[i + 3]));
 }
 
-/* A stop command, or whatever stopped the engine before UGI took it. */
-static bool stop_asked(void *ctx)
-{
-    struct ugi_frontend *u = ctx;
-    return atomic_load(&u->stop) || stop_requested(u->outer);
-}
 
 struct ugi_frontend *ugi_new(struct engine *e, FILE *out)
 {
@@ -70,8 +64,11 @@ struct ugi_frontend *ugi_new(struct engine *e, FILE *out)
     pthread_mutex_init(&u->lock, NULL);
     pthread_cond_init(&u->stopped, NULL);
     atomic_init(&u->stop, false);
+    /* The searches run on their own thread: only the stop flag stops
+     * them, not the program's stop source, which reads what the input
+     * thread writes (the SIGINT flag). */
     u->outer = e->stop;
-    u->stop_source = (struct stop_source){ stop_asked, u };
+    u->stop_source = STOP_ON_FLAG(&u->stop);
     e->stop = &u->stop_source;
     return u;
 }

@@ -22,7 +22,8 @@ struct ugi_frontend {
     struct sbuf setup;
     struct sbuf start;             /* startpos as a position string     */
 
-    /* Stopping: the stop command, or what stopped the engine before. */
+    /* Stopping: stop, quit, the end of input (the engine's own stop
+     * source, restored by ugi_free, is kept in outer). */
     const struct stop_source *outer;
     struct stop_source stop_source;
     atomic_bool stop;
