@@ -165,6 +165,13 @@ static void finish(struct client *c)
     close(c->child.from_child);
 }
 
+/* quit: the engine says nothing more and exits with status 0. */
+static void quit(struct client *c)
+{
+    send_line(c, "quit");
+    finish(c);
+}
+
 static void handshake(struct client *c)
 {
     start(c);
@@ -231,9 +238,9 @@ START_TEST(test_gtp_unchanged)
 }
 END_TEST
 
-/* Checks move text against our own engine *e (its position is the one
- * the UGI engine is in) and plays it there. */
-static void play_checked(struct engine *e, const char *text)
+/* Move text checked against our own engine *e (its position is the one
+ * the UGI engine is in): the move, legal. */
+static move_t legal_move(const struct engine *e, const char *text)
 {
     move_t m;
     struct sbuf why = SBUF_INIT;
@@ -241,7 +248,7 @@ static void play_checked(struct engine *e, const char *text)
                   MOVE_PARSE_OK, "bestmove %s illegal: %s", text,
                   sbuf_str(&why));
     sbuf_free(&why);
-    ck_assert_int_eq(engine_play(e, m), 0);
+    return m;
 }
 
 /* Each game played out through UGI with small searches: every bestmove
@@ -276,15 +283,14 @@ START_TEST(test_games_refereed)
         if (st != GAME_ONGOING)
             break;
         char *best = expect(&c, "bestmove ");
-        play_checked(&ref, best + 9);
+        ck_assert_int_eq(engine_play(&ref, legal_move(&ref, best + 9)), 0);
         sbuf_printf(&moves, " %s", best + 9);
         free(best);
     }
     /* A go where the game is over: said, and the null move. */
     expect_free(&c, "info string");
     expect_exact(&c, "bestmove 0000");
-    send_line(&c, "quit");
-    finish(&c);
+    quit(&c);
     sbuf_free(&moves);
     sbuf_free(&err);
     engine_done(&ref);
@@ -317,16 +323,11 @@ START_TEST(test_go_forms)
         }
         ck_assert_msg(line != NULL, "%s: no bestmove", forms[i]);
         ck_assert_msg(shaped, "%s: no info line in UCI's shape", forms[i]);
-        struct sbuf why = SBUF_INIT;
-        move_t m;
-        ck_assert_msg(ref.game->parse_move(engine_position(&ref), line + 9,
-                      &m, &why) == MOVE_PARSE_OK, "%s", line);
-        sbuf_free(&why);
+        legal_move(&ref, line + 9);
         free(line);
     }
     engine_done(&ref);
-    send_line(&c, "quit");
-    finish(&c);
+    quit(&c);
 }
 END_TEST
 
@@ -355,8 +356,7 @@ START_TEST(test_infinite_stop)
     send_line(&c, "stop");
     send_line(&c, "isready");
     expect_exact(&c, "readyok");
-    send_line(&c, "quit");
-    finish(&c);
+    quit(&c);
 }
 END_TEST
 
@@ -423,8 +423,7 @@ START_TEST(test_hostile)
     expect_free(&c, "info string go: bad value for depth");
     expect_free(&c, "info string go: unknown word sideways");
     expect_free(&c, "bestmove ");
-    send_line(&c, "quit");
-    finish(&c);
+    quit(&c);
     sbuf_free(&pos);
     engine_done(&ref);
 }
@@ -450,8 +449,7 @@ START_TEST(test_setup_order)
     send_line(&c, "go depth 1");
     expect_free(&c, "bestmove ");
     query_is(&c, "p1turn", "false");
-    send_line(&c, "quit");
-    finish(&c);
+    quit(&c);
 }
 END_TEST
 
@@ -462,8 +460,7 @@ START_TEST(test_end_during_search)
     struct client c;
     handshake(&c);
     send_line(&c, "go infinite");
-    send_line(&c, "quit");
-    finish(&c);
+    quit(&c);
 
     handshake(&c);
     send_line(&c, "go infinite");

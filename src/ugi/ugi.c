@@ -127,17 +127,47 @@ static void cmd_query(struct ugi_frontend *u, int argc, char **argv)
 
 /* ---- the dispatch ---------------------------------------------------- */
 
-enum when { ANY_TIME, IDLE };   /* may it run while a search thinks? */
+static void cmd_isready(struct ugi_frontend *u, int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    ugi_say(u, "readyok");
+}
+
+/* stop and quit: a search, if any, ends with its bestmove. */
+static void cmd_stop(struct ugi_frontend *u, int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    ugi_stop_and_wait(u);
+}
+
+static void cmd_ugi(struct ugi_frontend *u, int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    ugi_cmd_options(u);
+}
+
+static void cmd_newgame(struct ugi_frontend *u, int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    ugi_cmd_newgame(u);
+}
 
 struct ugi_command {
     const char *name;
-    enum when when;
+    void (*run)(struct ugi_frontend *u, int argc, char **argv);
+    bool while_searching;    /* may run while a search thinks */
 };
 
 static const struct ugi_command commands[] = {
-    { "go", IDLE }, { "isready", ANY_TIME }, { "position", IDLE },
-    { "query", IDLE }, { "quit", ANY_TIME }, { "setoption", IDLE },
-    { "stop", ANY_TIME }, { "ugi", IDLE }, { "uginewgame", IDLE },
+    { "go", ugi_cmd_go, false },
+    { "isready", cmd_isready, true },
+    { "position", ugi_cmd_position, false },
+    { "query", cmd_query, false },
+    { "quit", cmd_stop, true },
+    { "setoption", ugi_cmd_setoption, false },
+    { "stop", cmd_stop, true },
+    { "ugi", cmd_ugi, false },
+    { "uginewgame", cmd_newgame, false },
 };
 
 /* Runs command argv[0]; false for quit. */
@@ -151,7 +181,7 @@ static bool run(struct ugi_frontend *u, int argc, char **argv)
         ugi_say(u, "info string unknown command: %s", argv[0]);
         return true;
     }
-    if (c->when == IDLE) {
+    if (!c->while_searching) {
         pthread_mutex_lock(&u->lock);
         bool busy = u->searching;
         pthread_mutex_unlock(&u->lock);
@@ -160,30 +190,10 @@ static bool run(struct ugi_frontend *u, int argc, char **argv)
                     "(stop it first)", argv[0]);
             return true;
         }
-        ugi_reap(u);
+        ugi_reap(u);           /* the engine is the input thread's */
     }
-    const char *name = c->name;
-    if (strcmp(name, "isready") == 0) {
-        ugi_say(u, "readyok");
-    } else if (strcmp(name, "stop") == 0) {
-        ugi_stop_and_wait(u);
-    } else if (strcmp(name, "quit") == 0) {
-        ugi_stop_and_wait(u);
-        return false;
-    } else if (strcmp(name, "ugi") == 0) {
-        ugi_cmd_options(u);
-    } else if (strcmp(name, "uginewgame") == 0) {
-        ugi_cmd_newgame(u);
-    } else if (strcmp(name, "setoption") == 0) {
-        ugi_cmd_setoption(u, argc, argv);
-    } else if (strcmp(name, "position") == 0) {
-        ugi_cmd_position(u, argc, argv);
-    } else if (strcmp(name, "query") == 0) {
-        cmd_query(u, argc, argv);
-    } else {
-        ugi_cmd_go(u, argc, argv);
-    }
-    return true;
+    c->run(u, argc, argv);
+    return strcmp(c->name, "quit") != 0;
 }
 
 bool ugi_execute(struct ugi_frontend *u, const char *line, size_t len)

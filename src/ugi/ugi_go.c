@@ -4,6 +4,7 @@
  * become UCI's info lines, and bestmove ends it. */
 #include "config.h"
 
+#include <limits.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -199,7 +200,7 @@ static void read_go(struct ugi_frontend *u, int argc, char **argv,
         if (k < 5)
             ok = args_i64(value, &ms) == 0;
         else if (strcmp(word, "depth") == 0)
-            ok = args_long(value, 1, SEARCH_MAX_PV, &w->depth) == 0;
+            ok = args_long(value, 1, INT_MAX, &w->depth) == 0;
         else if (strcmp(word, "nodes") == 0)
             ok = args_u64(value, &w->nodes) == 0 && w->nodes > 0;
         else {

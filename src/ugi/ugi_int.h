@@ -49,8 +49,8 @@ void ugi_say(struct ugi_frontend *u, const char *fmt, ...)
 /* The commands of the files below: argv[0] is the command's name. */
 void ugi_cmd_options(struct ugi_frontend *u);           /* ugi_options.c */
 void ugi_cmd_setoption(struct ugi_frontend *u, int argc, char **argv);
-void ugi_cmd_position(struct ugi_frontend *u, int argc, char **argv);
-                                                       /* ugi_position.c */
+void ugi_cmd_position(struct ugi_frontend *u, int argc,  /* ugi_position.c */
+                      char **argv);
 void ugi_cmd_newgame(struct ugi_frontend *u);
 void ugi_cmd_go(struct ugi_frontend *u, int argc, char **argv); /* ugi_go.c */
 
