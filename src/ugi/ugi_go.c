@@ -105,15 +105,16 @@ static void *search_main(void *arg)
         pthread_cond_wait(&u->stopped, &u->lock);    /* UCI: until stop */
     pthread_mutex_unlock(&u->lock);
     char move[MOVE_STR_MAX] = NO_MOVE;
-    int n;
-    const move_t *legal = engine_legal_list(e, &n);
     if (rc == 0 && engine_is_legal(e, r.best)) {
         say_result(u, &r);
         e->game->format_move(engine_position(e), r.best, move);
-    } else if (n > 0) {          /* cannot happen: still, a legal move */
-        ugi_say(u, "info string the search gave no move: playing the "
-                "first legal one");
-        e->game->format_move(engine_position(e), legal[0], move);
+    } else {                     /* cannot happen: still, a legal move */
+        int n;
+        const move_t *legal = engine_legal_list(e, &n);
+        ugi_say(u, "info string the search gave no move%s",
+                n > 0 ? ": playing the first legal one" : "");
+        if (n > 0)
+            e->game->format_move(engine_position(e), legal[0], move);
     }
     /* The engine is the input thread's again before the controller can
      * read bestmove and send the next command. */
