@@ -17,6 +17,7 @@
 #include "io/lineio.h"
 #include "proto/complete.h"
 #include "proto/gtp.h"
+#include "ugi/ugi.h"
 
 /* Set by SIGINT; the one object a signal handler may touch.  A running
  * command polls it through the stop source (always on this thread: the
@@ -237,9 +238,11 @@ static int run(struct gtp_frontend *f, bool interactive)
     if (interactive)
         greet();
     struct sbuf prompt = SBUF_INIT;
+    struct ugi_frontend *ugi = NULL;     /* the first command was ugi */
+    bool first = true;
     for (;;) {
         sbuf_reset(&prompt);
-        if (interactive)
+        if (interactive && !ugi)
             complete_prompt(f->engine, &prompt);
         size_t len;
         char *line;
@@ -248,8 +251,19 @@ static int run(struct gtp_frontend *f, bool interactive)
         if (got == LINEIO_END)
             break;
         interrupted = 0;
-        enum gtp_status st;
-        if (got == LINEIO_LINE)
+        if (first && got == LINEIO_LINE) {
+            int word = ugi_first_word(line, len);
+            first = word < 0;
+            if (word == 1)
+                ugi = ugi_new(f->engine, stdout);
+        }
+        enum gtp_status st = GTP_OK;
+        if (ugi && got == LINEIO_LINE)
+            st = ugi_execute(ugi, line, len) ? GTP_OK : GTP_QUIT;
+        else if (ugi)
+            ugi_refuse(ugi, got == LINEIO_TOO_LONG ? "line too long"
+                                                  : "out of memory");
+        else if (got == LINEIO_LINE)
             st = gtp_execute(f, line, len, stdout);
         else
             st = gtp_refuse(line, len, got == LINEIO_TOO_LONG ?
@@ -258,6 +272,7 @@ static int run(struct gtp_frontend *f, bool interactive)
         if (st == GTP_QUIT)
             break;
     }
+    ugi_free(ugi);
     sbuf_free(&prompt);
     lineio_free(io);
     return EXIT_SUCCESS;
