@@ -593,6 +593,9 @@ END_TEST
 
 /* weblog_mhd as libmicrohttpd calls it. */
 static void log_line(struct weblog *log, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void log_line(struct weblog *log, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
