@@ -12,13 +12,14 @@
  * board (the early stacking phase decides most games). */
 #define WEIGHT_PLACE 6
 #define WEIGHT_STACK_MIN 10
-#define WEIGHT_STACK_EXTRA 20     /* on a full board, falling to 0 at
-                                     CELLS_PROVEN */
+#define WEIGHT_STACK_EXTRA 20     /* on a full board, falling to 0 at 6 */
 /* At this many stacks or fewer the solver of genmove has usually proven
- * the game in a few milliseconds (5 s games: the moves there took under
- * 0.01 s but a few), so such a move is only a small insurance. */
+ * the game (5 s games: most moves there took under 0.01 s), so such a
+ * move weighs less: some insurance for the games it has not proven yet.
+ * A weight of 2 left less time unused but lost games on time on a
+ * loaded machine (doc/games/dvonn.md, "Clock"). */
 #define CELLS_PROVEN 22
-#define WEIGHT_STACK_PROVEN 2
+#define WEIGHT_STACK_PROVEN 4
 /* Each side's stacking move empties about 8/3 cells, until about 6 are
  * left (fitted to engine games). */
 #define CELLS_LEFT_AT_END 6
@@ -27,8 +28,9 @@ static int stack_weight(int occupied)
 {
     if (occupied <= CELLS_PROVEN)
         return WEIGHT_STACK_PROVEN;
-    return WEIGHT_STACK_MIN + WEIGHT_STACK_EXTRA * (occupied - CELLS_PROVEN) /
-                              (NCELLS - CELLS_PROVEN);
+    return WEIGHT_STACK_MIN + WEIGHT_STACK_EXTRA *
+                              (occupied - CELLS_LEFT_AT_END) /
+                              (NCELLS - CELLS_LEFT_AT_END);
 }
 
 /* The weight of the side to move's stacking moves from `occupied` cells to
