@@ -234,27 +234,15 @@ START_TEST(test_bounded_games_never_flag)
             ck_assert_msg(left > 0 && left < clocks[k] * 0.5,
                           "%s, %g s: %g s left at the end", g->name,
                           clocks[k], left);
-        }
-    }
-}
-END_TEST
-
-/* The controller counts more than the search (pipes, scheduling): with
- * TIME_MOVE_LATENCY of such overhead on every move, reported back by
- * time_left, no bounded game played at 5 s or more loses on time when its
- * moves keep to their soft aim. */
-START_TEST(test_bounded_games_survive_overhead)
-{
-    static const double clocks[] = { 5, 60 };
-    for (int i = 0; i < game_count(); i++) {
-        const struct game_ops *g = game_at(i);
-        if (g->max_game_plies <= 0)
-            continue;
-        for (size_t k = 0; k < sizeof clocks / sizeof *clocks; k++) {
-            double left;
-            play_game_on_clock(g, clocks[k], false, TIME_MOVE_LATENCY,
-                               &left);
-            ck_assert(left >= 0);
+            /* The controller counts more than the search (pipes,
+             * scheduling): with TIME_MOVE_LATENCY of that on every
+             * move, reported back by time_left, moves that keep to
+             * their soft aim still never flag from 5 s up. */
+            if (clocks[k] >= 5) {
+                play_game_on_clock(g, clocks[k], false, TIME_MOVE_LATENCY,
+                                   &left);
+                ck_assert(left >= 0);
+            }
         }
     }
 }
@@ -407,7 +395,6 @@ int main(void)
     TCase *tc = tcase_create("budget");
     tcase_add_test(tc, test_movetime_uses_nearly_all);
     tcase_add_test(tc, test_bounded_games_never_flag);
-    tcase_add_test(tc, test_bounded_games_survive_overhead);
     tcase_add_test(tc, test_hard_limit_keeps_safety);
     tcase_add_test(tc, test_main_time_spread);
     tcase_add_test(tc, test_long_game_never_flags);
