@@ -79,7 +79,10 @@ static double less_reserve(double t, double floor_cap)
     return t < floor ? floor : t;
 }
 
-double time_control_main_cap(double left)
+/* The most one move may take out of `left` seconds of main time: half of
+ * it, and never more than left - TIME_MOVE_SAFETY (a quarter of it when
+ * that is less). */
+static double main_time_cap(double left)
 {
     double cap = left * 0.5;
     if (cap > left - TIME_MOVE_SAFETY)
@@ -120,7 +123,7 @@ struct move_time time_control_move_time(const struct time_control *c,
     double share = usable / moves_left + 0.8 * per_byo;
     /* Never bet more than half of the main time on one move, nor (with no
      * byo-yomi to fall back on) anything that could overrun the clock. */
-    double cap = time_control_main_cap(left) + 0.8 * per_byo;
+    double cap = main_time_cap(left) + 0.8 * per_byo;
     double hard = share * HARD_FACTOR;
     if (share > cap)
         share = cap;

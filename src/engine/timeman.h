@@ -45,11 +45,6 @@ void time_control_spend(struct time_control *c, int side, double seconds);
  * much of the clock when there is twice as much left. */
 #define TIME_MOVE_SAFETY 0.02
 
-/* The most one move may take out of `left` seconds of main time: half of
- * it, and never more than left - TIME_MOVE_SAFETY (a quarter of it when
- * that is less). */
-double time_control_main_cap(double left);
-
 /* The moves the clock is spread over in position *st of game g: the
  * game's estimate (game_ops.expected_moves_left, 30 without one) plus a
  * spare one. */
