@@ -5,6 +5,7 @@
 
 #include <check.h>
 
+#include <math.h>
 #include <stdlib.h>
 
 #include "games/games.h"
@@ -174,7 +175,8 @@ END_TEST
  * each run to their hard limit never lose on time; moves that keep to
  * the soft aim use most of the clock by the end. */
 static void play_game_on_clock(const struct game_ops *g, double main_time,
-                               bool spend_hard, double *left_at_end)
+                               bool spend_hard, double overhead,
+                               double *left_at_end)
 {
     unsigned char *st = malloc(g->state_size);
     move_t *moves = malloc(sizeof *moves * (size_t)g->max_moves);
@@ -204,8 +206,11 @@ static void play_game_on_clock(const struct game_ops *g, double main_time,
                           g->name, ply, t.hard, ref_available(&r));
             double spent = spend_hard ? t.hard : t.soft;
             time_control_spend(&c, 0, spent);
-            ref_charge(&r, spent);
-            ck_assert(!r.flagged);
+            ref_charge(&r, spent + overhead);
+            ck_assert_msg(!r.flagged, "%s, %g s, ply %d: lost on time",
+                          g->name, main_time, ply);
+            if (overhead > 0)           /* the controller's time_left */
+                send_time_left(&c, &r);
         }
         g->play(st, moves[(ply * 7919) % n]);
     }
@@ -223,12 +228,42 @@ START_TEST(test_bounded_games_never_flag)
             continue;
         for (size_t k = 0; k < sizeof clocks / sizeof *clocks; k++) {
             double left;
-            play_game_on_clock(g, clocks[k], true, &left);
+            play_game_on_clock(g, clocks[k], true, 0, &left);
             ck_assert(left > 0);
-            play_game_on_clock(g, clocks[k], false, &left);
+            play_game_on_clock(g, clocks[k], false, 0, &left);
             ck_assert_msg(left > 0 && left < clocks[k] * 0.5,
                           "%s, %g s: %g s left at the end", g->name,
                           clocks[k], left);
+            /* The controller counts more than the search (pipes,
+             * scheduling): with TIME_MOVE_LATENCY of that on every
+             * move, reported back by time_left, moves that keep to
+             * their soft aim still never flag from 5 s up. */
+            if (clocks[k] >= 5) {
+                play_game_on_clock(g, clocks[k], false, TIME_MOVE_LATENCY,
+                                   &left);
+                ck_assert(left >= 0);
+            }
+        }
+    }
+}
+END_TEST
+
+/* The hard limit of a move under main time leaves TIME_MOVE_SAFETY of
+ * the clock for the controller's overhead whenever at least twice that is
+ * left (else min(TIME_MOVE_SAFETY, 3/4 of what is left)), for every clock from
+ * 1 ms to 1000 s and every estimate of the moves to come. */
+START_TEST(test_hard_limit_keeps_safety)
+{
+    struct time_control c;
+    for (double left = 0.001; left < 1000; left *= 1.07) {
+        for (int moves = 1; moves <= 200; moves++) {
+            time_control_set(&c, left, 0, 0);
+            struct move_time t = time_control_move_time(&c, 0, 1, moves);
+            double kept = left - t.hard;
+            double need = fmin(TIME_MOVE_SAFETY, 0.75 * left);
+            ck_assert_msg(t.hard > 0 && kept >= need - 1e-12,
+                          "%g s left, %d moves: hard %g s", left, moves,
+                          t.hard);
         }
     }
 }
@@ -360,6 +395,7 @@ int main(void)
     TCase *tc = tcase_create("budget");
     tcase_add_test(tc, test_movetime_uses_nearly_all);
     tcase_add_test(tc, test_bounded_games_never_flag);
+    tcase_add_test(tc, test_hard_limit_keeps_safety);
     tcase_add_test(tc, test_main_time_spread);
     tcase_add_test(tc, test_long_game_never_flags);
     tcase_add_test(tc, test_byoyomi_periods);

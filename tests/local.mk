@@ -10,6 +10,10 @@ EXTRA_DIST += tests/local.mk tests/arch/coverage.sh scripts/games.sh
 # The table of which suite tests which file (doc/architecture.md).
 TESTS += tests/arch/coverage.sh
 
+# The shipped suite of DVONN placement-end positions, through the engine.
+TESTS += tests/games/dvonn_stacking_suite.sh
+EXTRA_DIST += tests/games/dvonn_stacking_suite.sh
+
 if HAVE_CHECK
 GAME_CONCERN_TESTS = tests/check_truchet_perft tests/check_truchet_text \
 	tests/check_truchet_play tests/check_dvonn_perft \

@@ -8,9 +8,6 @@
 #define RESERVE_FRACTION 0.03
 #define RESERVE_MAX 0.05
 #define MIN_BUDGET 0.005
-/* What a move costs besides its search (pipes, scheduling on a loaded
- * machine): kept back for each move still to come. */
-#define MOVE_LATENCY 0.005
 /* A move may run this many times its share of a sudden-death clock when
  * its iteration has not finished (the share stays the aim: the search
  * starts no new iteration late in it). */
@@ -82,6 +79,20 @@ static double less_reserve(double t, double floor_cap)
     return t < floor ? floor : t;
 }
 
+/* The most one move may take out of `left` seconds of main time: half of
+ * it, and never more than left - TIME_MOVE_SAFETY (a quarter of it when
+ * that is less). */
+static double main_time_cap(double left)
+{
+    double cap = left * 0.5;
+    if (cap > left - TIME_MOVE_SAFETY)
+        cap = left - TIME_MOVE_SAFETY;
+    /* Too little left for the margin: then only a small part of it. */
+    if (cap < left * 0.25)
+        cap = left * 0.25;
+    return cap;
+}
+
 int time_control_moves_left(const struct game_ops *g, const void *st)
 {
     int left = g->expected_moves_left ? g->expected_moves_left(st)
@@ -106,13 +117,13 @@ struct move_time time_control_move_time(const struct time_control *c,
         moves_left = 1;
     double per_byo = c->byo_stones > 0 ? c->byo_time / c->byo_stones : 0;
     /* Every move to come costs some time outside the search. */
-    double usable = left - (moves_left - 1) * MOVE_LATENCY;
+    double usable = left - (moves_left - 1) * TIME_MOVE_LATENCY;
     if (usable < left / moves_left)
         usable = left / moves_left;
     double share = usable / moves_left + 0.8 * per_byo;
     /* Never bet more than half of the main time on one move, nor (with no
      * byo-yomi to fall back on) anything that could overrun the clock. */
-    double cap = left * 0.5 + 0.8 * per_byo;
+    double cap = main_time_cap(left) + 0.8 * per_byo;
     double hard = share * HARD_FACTOR;
     if (share > cap)
         share = cap;

@@ -35,6 +35,16 @@ void time_control_left(struct time_control *c, int side, double seconds,
 /* Charges side for a move that took seconds. */
 void time_control_spend(struct time_control *c, int side, double seconds);
 
+/* What a move usually costs besides its search (pipes, scheduling on a
+ * loaded machine): kept back for each move still to come. */
+#define TIME_MOVE_LATENCY 0.005
+
+/* Time kept back on every move under a main-time clock for what the
+ * controller counts besides the search (pipes, process scheduling on a
+ * loaded machine, the reply): a move's hard limit leaves at least this
+ * much of the clock when there is twice as much left. */
+#define TIME_MOVE_SAFETY 0.02
+
 /* The moves the clock is spread over in position *st of game g: the
  * game's estimate (game_ops.expected_moves_left, 30 without one) plus a
  * spare one. */

@@ -1,29 +1,36 @@
 /* dvonn_moves_left.c -- how many moves of the current one's weight DVONN's
  * clock must still pay for (game_ops.expected_moves_left): the time
  * manager gives the current move that share of the clock.  The games
- * behind the weights are in doc/search.md ("Time"). */
+ * behind the weights are in doc/search.md ("Time") and doc/games/dvonn.md
+ * ("Clock"). */
 #include "config.h"
 
 #include "games/dvonn_int.h"
 
 /* Weight of one move (tenths): placements count a little over half an
  * average stacking move, and a stacking move weighs more the fuller the
- * board (the early stacking phase decides most games; the last moves are
- * small endgames the search proves quickly). */
+ * board (the early stacking phase decides most games). */
 #define WEIGHT_PLACE 6
 #define WEIGHT_STACK_MIN 10
 #define WEIGHT_STACK_EXTRA 20     /* on a full board, falling to 0 at 6 */
+/* At this many stacks or fewer the solver of genmove has usually proven
+ * the game (5 s games: most moves there took under 0.01 s), so such a
+ * move weighs less: some insurance for the games it has not proven yet.
+ * A weight of 2 left less time unused but lost games on time on a
+ * loaded machine (doc/games/dvonn.md, "Clock"). */
+#define CELLS_PROVEN 22
+#define WEIGHT_STACK_PROVEN 4
 /* Each side's stacking move empties about 8/3 cells, until about 6 are
  * left (fitted to engine games). */
 #define CELLS_LEFT_AT_END 6
 
 static int stack_weight(int occupied)
 {
-    int extra = occupied > CELLS_LEFT_AT_END
-              ? WEIGHT_STACK_EXTRA * (occupied - CELLS_LEFT_AT_END) /
-                (NCELLS - CELLS_LEFT_AT_END)
-              : 0;
-    return WEIGHT_STACK_MIN + extra;
+    if (occupied <= CELLS_PROVEN)
+        return WEIGHT_STACK_PROVEN;
+    return WEIGHT_STACK_MIN + WEIGHT_STACK_EXTRA *
+                              (occupied - CELLS_LEFT_AT_END) /
+                              (NCELLS - CELLS_LEFT_AT_END);
 }
 
 /* The weight of the side to move's stacking moves from `occupied` cells to

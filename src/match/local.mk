@@ -30,7 +30,7 @@ man1_MANS = doc/triad-match.1
 # Balanced opening suites built by --make-openings (doc/triad-match.md).
 openingsdir = $(pkgdatadir)/openings
 dist_openings_DATA = data/openings/cephalopod.txt data/openings/dvonn.txt \
-	data/openings/truchet.txt
+	data/openings/truchet.txt data/openings/dvonn-stacking.txt
 dist_doc_DATA += doc/triad-match.md
 
 # Whole matches: triad against triad, and against a broken engine.  The
