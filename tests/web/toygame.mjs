@@ -88,7 +88,7 @@ async function playToy(page, size) {
   const board = await page.$('#board');
   const box = await board.boundingBox();
   check(box.x >= 0 && box.x + box.width <= size.width + 0.5 && box.width >= size.width * 0.5,
-        `${size.name}: the board (${box.width.toFixed(0)} wide) fills the window's width`);
+        `${size.name}: the board (${box.width.toFixed(0)} wide) lies across the window`);
   await board.screenshot({ path: path.join(outDir, `board-toy-${size.name}.png`) });
   await page.screenshot({ path: path.join(outDir, `page-toy-${size.name}.png`) });
   check(page.missing.length === 0, `${size.name}: every file the page asked for was served`);
@@ -106,10 +106,11 @@ async function leftOut(page) {
         `without game-toy.js: the one file missing is it (${page.missing})`);
 }
 
-async function serve(browser, root, test) {
+// TEST at each of SIZES on pages served from ROOT.
+async function serve(browser, root, test, sizes) {
   const { srv, base } = await startServer(serverBin, ['--engine', toyEngine, '--root', root]);
   try {
-    for (const size of test === leftOut ? SIZES.slice(0, 1) : SIZES) {
+    for (const size of sizes) {
       const page = await openPage(browser, base, size);
       await test(page, size);
       await page.close();
@@ -127,8 +128,8 @@ async function main() {
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
   try {
-    await serve(browser, webRoot(scratch, true), playToy);
-    await serve(browser, webRoot(scratch, false), leftOut);
+    await serve(browser, webRoot(scratch, true), playToy, SIZES);
+    await serve(browser, webRoot(scratch, false), leftOut, SIZES.slice(0, 1));
   } finally {
     await browser.close();
     fs.rmSync(scratch, { recursive: true, force: true });
