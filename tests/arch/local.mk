@@ -6,7 +6,8 @@
 
 ARCH_SH_TESTS = tests/arch/map.sh tests/arch/config-first.sh \
 	tests/arch/self-contained.sh tests/arch/layering.sh
-EXTRA_DIST += tests/arch/local.mk tests/arch/toy.c tests/arch/toygame.sh \
+EXTRA_DIST += tests/arch/local.mk tests/arch/toy.c tests/arch/game-toy.js \
+	tests/arch/toygame.sh \
 	$(ARCH_SH_TESTS)
 TESTS += $(ARCH_SH_TESTS)
 AM_TESTS_ENVIRONMENT += ARCH_SRCDIR='$(abs_top_srcdir)'; export ARCH_SRCDIR;

@@ -2,8 +2,8 @@
 # map.sh -- doc/architecture.md against the tree, the way check_proto
 # holds doc/protocol.md to the command table:
 #   * every source file under src/ and tests/ (*.c *.h *.def *.sh *.mk
-#     *.gtp) is named in it, as a path from the top (src/proto/gtp.c; the
-#     pair src/proto/gtp.[ch] names both files);
+#     *.gtp *.js *.mjs) is named in it, as a path from the top
+#     (src/proto/gtp.c; the pair src/proto/gtp.[ch] names both files);
 #   * every path it names under src/, tests/, doc/ or scripts/ exists,
 #     except those on its "To come:" lines (files another branch brings)
 #     and patterns with <g> standing for a game's name;
@@ -37,7 +37,7 @@ grep '^To go:' "$doc" | paths > "$work/to-go" || true
 
 find src tests -name node_modules -prune -o -type f \( -name '*.c' -o \
     -name '*.h' -o -name '*.def' -o -name '*.sh' -o -name '*.mk' -o \
-    -name '*.gtp' \) -print |
+    -name '*.gtp' -o -name '*.js' -o -name '*.mjs' \) -print |
     LC_ALL=C sort > "$work/sources"
 
 for f in $(LC_ALL=C comm -23 "$work/sources" "$work/named"); do

@@ -6,6 +6,8 @@
 # suites pass with four games, triad lists, sets up, plays and
 # benchmarks the toy, and triad-match plays a short match of it between
 # two such engines, whose records merge back to the same score.
+# With TOY_KEEP=DIR in the environment the toy engine is left in DIR as
+# DIR/triad (tests/web/run.sh plays it in the page).
 #
 # Environment (set by tests/arch/local.mk): TOY_CC, TOY_CFLAGS, TOY_LIBS,
 # TOY_CHECK_CFLAGS, TOY_CHECK_LIBS, TOY_READLINE_CFLAGS, TOY_READLINE_LIBS,
@@ -92,5 +94,9 @@ score=$(grep '^Score of one vs two: ' "$work/match.out") ||
     { cat "$work/merge.out"; fail "the toy records do not merge"; }
 [ "$(grep '^Score of' "$work/merge.out")" = "$score" ] ||
     fail "the merged toy records give another score"
+if [ -n "${TOY_KEEP:-}" ]; then
+    mkdir -p "$TOY_KEEP"
+    cp "$work/triad" "$TOY_KEEP/triad"
+fi
 echo "toygame: the toy passed check_contract, check_proto, triad and" \
     "triad-match"

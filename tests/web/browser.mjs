@@ -6,12 +6,12 @@
 // Starts TRIAD_WEB on a free port, plays every game in the page by
 // clicking, and keeps a screenshot of each board in OUTDIR (checked not
 // to be blank).  Exits non-zero at the first failed check.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import puppeteer from 'puppeteer-core';
+import { startServer, stopServer } from './server.mjs';
 
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -40,21 +40,6 @@ function childrenOf(pid) {
     } catch { /* gone meanwhile */ }
   }
   return out;
-}
-
-function startServer() {
-  const srv = spawn(serverBin, ['--port', '0', '--max-sessions', String(MAX_SESSIONS),
-                                '--client-sessions', String(MAX_SESSIONS)],
-                    { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let text = '';
-    srv.stdout.on('data', d => {
-      text += d;
-      const m = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(text);
-      if (m) resolve({ srv, base: `http://127.0.0.1:${m[1]}` });
-    });
-    srv.on('exit', code => reject(new Error('triad-web exited with ' + code)));
-  });
 }
 
 // --- the page ---------------------------------------------------------------
@@ -823,7 +808,8 @@ async function testHostile(browser, base, srv) {
 
 async function main() {
   fs.mkdirSync(outDir, { recursive: true });
-  const { srv, base } = await startServer();
+  const { srv, base } = await startServer(serverBin, ['--max-sessions', String(MAX_SESSIONS),
+                                          '--client-sessions', String(MAX_SESSIONS)]);
   const browser = await puppeteer.launch({
     executablePath: CHROMIUM, headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -838,10 +824,7 @@ async function main() {
     await testHostile(browser, base, srv);
   } finally {
     await browser.close();
-    const code = await new Promise(resolve => {
-      srv.on('exit', c => resolve(c));
-      srv.kill('SIGTERM');
-    });
+    const code = await stopServer(srv);
     check(code === 0, 'triad-web stops cleanly on SIGTERM');
     check(childrenOf(srv.pid).length === 0, 'no engine outlives the server');
   }
