@@ -6,7 +6,9 @@
 # linked against them.  CONFIGDIR holds config.h.
 #
 # Environment: FUZZ_CC (default clang), FUZZ_CFLAGS (default
-# "-g -O1 -fno-omit-frame-pointer"), FUZZ_JOBS (default 2).
+# "-g -O1 -fno-omit-frame-pointer"), FUZZ_JOBS (default 2), FUZZ_LIBS (the
+# libraries the library sources need beyond libc and libm: jansson's when
+# the analysis mode is built).
 # Installs nothing; fails with a clear message when clang or libFuzzer is
 # missing (Debian: apt-get install clang libclang-rt-14-dev).
 set -eu
@@ -86,5 +88,5 @@ for h in $harnesses; do
     # shellcheck disable=SC2086
     $cc $flags -fsanitize=fuzzer -I"$srcdir/tests/fuzz" \
         "$srcdir/tests/fuzz/fuzz_common.c" "$srcdir/tests/fuzz/fuzz_$h.c" \
-        $objs -o "$out/fuzz_$h" -lm
+        $objs -o "$out/fuzz_$h" -lm ${FUZZ_LIBS:-}
 done

@@ -63,7 +63,8 @@ FUZZ_SMOKE_SECONDS = 10
 FUZZ_ENV = FUZZ_DIR='$(FUZZ_DIR)' FUZZ_SRCDIR='$(abs_top_srcdir)'
 
 fuzz-build: src/triad$(EXEEXT)
-	FUZZ_CC='$(FUZZ_CC)' $(SHELL) $(srcdir)/tests/fuzz/build.sh '$(FUZZ_DIR)' \
+	FUZZ_CC='$(FUZZ_CC)' FUZZ_LIBS='$(JANSSON_LIBS)' \
+	    $(SHELL) $(srcdir)/tests/fuzz/build.sh '$(FUZZ_DIR)' \
 	    '$(abs_top_srcdir)' '$(abs_top_builddir)' $(src_libtriad_a_SOURCES)
 	rm -rf '$(FUZZ_DIR)/seeds'
 	$(SHELL) $(srcdir)/tests/fuzz/mkcorpus.sh src/triad$(EXEEXT) \
