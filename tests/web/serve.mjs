@@ -5,10 +5,11 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 
-// Starts the server BIN with ARGS on a free port; resolves
-// { srv, port, token } once it listens.
-export function startServer(bin, args) {
-  const srv = spawn(bin, ['--port', '0', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+// Starts the server BIN with ARGS (and ENV added to this process's) on a
+// free port; resolves { srv, port, token } once it listens.
+export function startServer(bin, args, env = {}) {
+  const srv = spawn(bin, ['--port', '0', ...args],
+                    { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
   return new Promise((resolve, reject) => {
     let out = '';
     srv.stdout.on('data', d => {
