@@ -1,4 +1,4 @@
-// tests/web/serve.mjs -- what the node tests of triad-web share: a server
+// tests/web/serve.mjs -- what hostile.mjs and load.mjs share: a server
 // started on a free loopback port and stopped with SIGTERM, one HTTP
 // request, and the server's processes as /proc shows them.
 import { spawn } from 'node:child_process';
