@@ -7,11 +7,10 @@
 // clicking, and keeps a screenshot of each board in OUTDIR (checked not
 // to be blank).  Exits non-zero at the first failed check.
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import puppeteer from 'puppeteer-core';
-import { startServer, stopServer } from './server.mjs';
+import { childrenOf, request, startServer, stopServer } from './serve.mjs';
 
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -27,20 +26,6 @@ function check(cond, what) {
   console.log('ok - ' + what);
 }
 const sleep = ms => new Promise(r => setTimeout(r, ms));
-
-// Children of pid, from /proc (the engines of triad-web).
-function childrenOf(pid) {
-  const out = [];
-  for (const d of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === pid) out.push(Number(d));
-    } catch { /* gone meanwhile */ }
-  }
-  return out;
-}
 
 // --- the page ---------------------------------------------------------------
 
@@ -718,21 +703,8 @@ async function testSize(browser, base, srv, size) {
 // kept alive would count against the server's cap per address long after
 // the test is done with them.
 function post(base, p, body, headers = {}) {
-  return new Promise((resolve, reject) => {
-    const req = http.request(base + p, { method: 'POST', agent: false,
-      headers: { 'Content-Type': 'text/plain;charset=UTF-8', ...headers } }, res => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', d => { text += d; });
-      res.on('end', () => {
-        let json = null;
-        try { json = JSON.parse(text); } catch { /* not JSON */ }
-        resolve({ status: res.statusCode, json });
-      });
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
+  return request(Number(new URL(base).port), 'POST', p, body,
+                 { headers: { 'Content-Type': 'text/plain;charset=UTF-8', ...headers } });
 }
 
 async function testHostile(browser, base, srv) {
@@ -808,8 +780,9 @@ async function testHostile(browser, base, srv) {
 
 async function main() {
   fs.mkdirSync(outDir, { recursive: true });
-  const { srv, base } = await startServer(serverBin, ['--max-sessions', String(MAX_SESSIONS),
+  const { srv, port } = await startServer(serverBin, ['--max-sessions', String(MAX_SESSIONS),
                                           '--client-sessions', String(MAX_SESSIONS)]);
+  const base = `http://127.0.0.1:${port}`;
   const browser = await puppeteer.launch({
     executablePath: CHROMIUM, headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -824,7 +797,7 @@ async function main() {
     await testHostile(browser, base, srv);
   } finally {
     await browser.close();
-    const code = await stopServer(srv);
+    const { code } = await stopServer(srv);
     check(code === 0, 'triad-web stops cleanly on SIGTERM');
     check(childrenOf(srv.pid).length === 0, 'no engine outlives the server');
   }

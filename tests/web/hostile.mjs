@@ -15,12 +15,12 @@
 // TRIAD_WEB_ENGINE, when set, is the --engine of every server but the one
 // with the fake engine (a sanitizer build of triad-web can so drive an
 // ordinary engine).
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import * as serve from './serve.mjs';
+import { childrenOf, alive, request } from './serve.mjs';
 
 const serverBin = path.resolve(process.argv[2] || 'src/triad-web');
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -32,77 +32,18 @@ function check(ok, what) {
   if (!ok) failures++;
 }
 
-// Starts the server with args; resolves { srv, port } once it listens.
+// Starts the server with args; resolves { srv, port, token } once it listens.
 function startServer(args) {
   const engine = process.env.TRIAD_WEB_ENGINE;
-  const srv = spawn(serverBin, ['--port', '0', ...(engine ? ['--engine', engine] : []), ...args],
-                    { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    srv.stdout.on('data', d => {
-      out += d;
-      const m = /http:\/\/127\.0\.0\.1:(\d+)\/(?:\?token=([0-9a-f]+))?\n/.exec(out);
-      if (m) resolve({ srv, port: Number(m[1]), token: m[2] });
-    });
-    srv.on('exit', c => reject(new Error(`triad-web exited (${c}) before listening`)));
-  });
+  return serve.startServer(serverBin, [...(engine ? ['--engine', engine] : []), ...args]);
 }
 
 // Stops srv with SIGTERM; resolves with the seconds it took to exit.
 // Its exit status must be 0 (a sanitizer's report changes it).
-function stopServer(srv) {
-  const t0 = performance.now();
-  return new Promise(resolve => {
-    srv.on('exit', (code, signal) => {
-      check(code === 0, `triad-web exit status ${code}${signal ? ' ' + signal : ''}`);
-      resolve((performance.now() - t0) / 1000);
-    });
-    srv.kill('SIGTERM');
-  });
-}
-
-// The pids whose parent is pid.
-function childrenOf(pid) {
-  const kids = [];
-  for (const p of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(p)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[1]) === pid && fields[0] !== 'Z') kids.push(Number(p));
-    } catch { /* gone meanwhile */ }
-  }
-  return kids;
-}
-
-const alive = pid => { try { process.kill(pid, 0); return !isZombie(pid); } catch { return false; } };
-function isZombie(pid) {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] === 'Z';
-  } catch { return true; }
-}
-
-// One HTTP request; resolves { status, headers, json, text }.
-function request(port, method, p, body, { headers = {}, from } = {}) {
-  return new Promise((resolve, reject) => {
-    const req = http.request({
-      host: '127.0.0.1', port, method, path: p, agent: false,
-      localAddress: from, headers: { Host: `127.0.0.1:${port}`, ...headers },
-    }, res => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', d => { text += d; });
-      res.on('end', () => {
-        let json = null;
-        try { json = JSON.parse(text); } catch { /* not JSON */ }
-        resolve({ status: res.statusCode, headers: res.headers, json, text });
-      });
-    });
-    req.on('error', reject);
-    if (body !== undefined) req.write(body);
-    req.end();
-  });
+async function stopServer(srv) {
+  const { code, signal, seconds } = await serve.stopServer(srv);
+  check(code === 0, `triad-web exit status ${code}${signal ? ' ' + signal : ''}`);
+  return seconds;
 }
 
 const commands = (port, id, list, opts) =>

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import puppeteer from 'puppeteer-core';
-import { startServer, stopServer } from './server.mjs';
+import { startServer, stopServer } from './serve.mjs';
 
 const [serverBin, toyEngine, outDir] = process.argv.slice(2);
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
@@ -108,7 +108,8 @@ async function leftOut(page) {
 
 // TEST at each of SIZES on pages served from ROOT.
 async function serve(browser, root, test, sizes) {
-  const { srv, base } = await startServer(serverBin, ['--engine', toyEngine, '--root', root]);
+  const { srv, port } = await startServer(serverBin, ['--engine', toyEngine, '--root', root]);
+  const base = `http://127.0.0.1:${port}`;
   try {
     for (const size of sizes) {
       const page = await openPage(browser, base, size);
@@ -116,7 +117,7 @@ async function serve(browser, root, test, sizes) {
       await page.close();
     }
   } finally {
-    check(await stopServer(srv) === 0, 'triad-web stops cleanly on SIGTERM');
+    check((await stopServer(srv)).code === 0, 'triad-web stops cleanly on SIGTERM');
   }
 }
 
