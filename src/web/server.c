@@ -152,8 +152,11 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
     struct stream *st = cls;
     struct server *srv = st->srv;
     pthread_mutex_lock(&srv->lock);
-    bool gone = st->client_gone;
-    ssize_t n = srv->stopping || gone ? -1
+    /* A client gone ends its stream as any other end: the final chunk
+     * then fails and closes the connection.  (An END_WITH_ERROR here
+     * left libmicrohttpd 0.9.75 holding the socket of the resumed
+     * connection for good.) */
+    ssize_t n = srv->stopping || st->client_gone ? -1
               : st->an ? analysis_take(st->an, buf, max)
               : events_take(st->ev, buf, max);
     if (n == 0) {
@@ -161,8 +164,7 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
         MHD_suspend_connection(st->c);
     }
     pthread_mutex_unlock(&srv->lock);
-    return gone ? MHD_CONTENT_READER_END_WITH_ERROR
-         : n < 0 ? MHD_CONTENT_READER_END_OF_STREAM : n;
+    return n < 0 ? MHD_CONTENT_READER_END_OF_STREAM : n;
 }
 
 static void stream_free(void *cls)
