@@ -180,11 +180,17 @@ struct reaper {
     double idle;
 };
 
+/* Cancelled (by main, at the end) only while it sleeps: reaping waits
+ * for processes and threads (waitpid, pthread_join are cancellation
+ * points), and a reaper cancelled there would leave a session half
+ * freed. */
 static void *reaper_main(void *arg)
 {
     const struct reaper *r = arg;
     for (;;) {
+        pthread_setcancelstate(PTHREAD_CANCEL_ENABLE, NULL);
         sleep(5);
+        pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, NULL);
         sessions_reap(r->sessions, r->idle);
     }
     return NULL;
