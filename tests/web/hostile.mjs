@@ -399,7 +399,7 @@ async function testAnalysisBodies(port, id) {
     ['{"game":"dvonn","game":"truchet"}', /duplicate/], ['{}', /no game/],
     [JSON.stringify({ game: 'dvonn', moves: new Array(2001).fill('E3') }), /moves: more than 2000/],
   ];
-  check(await waitFor(() => analysisProcs(serverPid).length === 0, 2000),
+  check(await waitFor(() => analysisProcs(serverPid).length === 0, 5000),
         'the analyses answered are gone');
   for (const [body, want] of bad) {
     const r = await request(port, 'POST', `/api/sessions/${id}/analysis`, body);
@@ -437,9 +437,11 @@ async function testAnalysisAbort(port, id) {
   const before = fds(serverPid);
   const { a, procs } = await startLong(port, id);
   check(procs.length === 1, `an analysis process runs (${procs.length})`);
+  const t0 = performance.now();
   a.req.destroy();
-  const gone = await waitFor(() => analysisProcs(serverPid).length === 0, 2000);
-  check(gone && procs.every(p => !alive(p)), 'a client that goes: its analysis process killed and reaped');
+  const gone = await waitFor(() => analysisProcs(serverPid).length === 0, 5000);
+  check(gone && procs.every(p => !alive(p)),
+        `a client that goes: its analysis process killed and reaped (in ${((performance.now() - t0) / 1000).toFixed(2)} s)`);
   await checkNoNewFds(serverPid, before, 'a client that goes');
   // The page's way: fetch, a reader, AbortController.
   const ctl = new AbortController();
@@ -451,7 +453,7 @@ async function testAnalysisAbort(port, id) {
   const started = await waitFor(() => analysisProcs(serverPid).length === 1, 3000);
   ctl.abort();
   await reader.read().catch(() => null);
-  const stopped = await waitFor(() => analysisProcs(serverPid).length === 0, 2000);
+  const stopped = await waitFor(() => analysisProcs(serverPid).length === 0, 5000);
   check(res.status === 200 && started && stopped, 'fetch aborted by an AbortController: the process gone');
 }
 
@@ -467,7 +469,7 @@ async function testAnalysisSecond(port, id) {
   check(procs.every(p => !alive(p)), 'its process gone');
   await b.done;
   check(b.complete && b.lines.length === 1, `the second answered (${b.lines.length} line)`);
-  check(await waitFor(() => analysisProcs(serverPid).length === 0, 2000),
+  check(await waitFor(() => analysisProcs(serverPid).length === 0, 5000),
         'an answered analysis leaves no process');
 }
 
