@@ -2,8 +2,9 @@
  * (doc/protocol.md) that tests/check_proto.c does not check one by one:
  * the contract's command set, the framing of every command's reply, what
  * clear_board keeps, legal_moves and history along whole games of every
- * game, the result words, perft's conventions, and the setup forms and
- * example position strings.  doc/testing.md lists the promises and where
+ * game, turns, finished games, repeatable genmove, clocks, the replies of
+ * analyze and solve, the result words, perft's conventions, and the setup
+ * forms and example position strings.  doc/testing.md lists the promises and where
  * each is tested. */
 #include "config.h"
 
@@ -531,6 +532,49 @@ START_TEST(test_genmove_repeatable)
 }
 END_TEST
 
+/* In a finished game (by the rules, by resignation, by the maxplies
+ * adjudication) every command that would move or think fails and
+ * changes nothing, clocks included. */
+START_TEST(test_finished_game_refuses)
+{
+    static const char *const ends[][3] = {
+        { "setposition dvonn:S:B:.,.,.,.,.,.,.,.,.,.,WBBWBW,BBRW,.,.,.,.,"
+          ".,.,.,.,.,.,WBBWBWW,WBW,.,.,.,.,.,.,.,.,.,.,.,WWBRW,.,.,.,.,.,.,"
+          ".,.,R,.,.,.,.", "", "" },
+        { "setposition truchet:011011011010001011101110011111000010011111"
+          "1000000:L:a1D1,a3D1,a8L1,b2D1,b7L1,c1D1,c3D1,c8D1,d2D1,d5L1,e6L1,"
+          "e8D1,g1D1,g8D2,h6L2", "", "" },
+        { "setup cephalopod 3x3", "play b2", "play white resign" },
+        { "setup cephalopod 3x3", "set_option maxplies 1", "play b2" },
+    };
+    static const char *const refused[] = {
+        "genmove white", "genmove black", "reg_genmove white",
+        "reg_genmove black", "play a1", "play white a1", "play black a1",
+        "play A3B3", "play resign", "play black resign", "analyze 0.01",
+        "analyze_stream 0.01", "solve 0.01",
+    };
+    for (size_t i = 0; i < sizeof ends / sizeof *ends; i++) {
+        RUN_ALL("set_option maxplies 0", "time_settings 30 5 3");
+        for (int k = 0; k < 3 && ends[i][k][0]; k++)
+            RUN_ALL(ends[i][k]);
+        char *st = tu_ok(&sess, "game_status");
+        ck_assert_msg(!strncmp(st, "over ", 5), "%s: %s", ends[i][0], st);
+        free(st);
+        char *before = tu_snapshot(&sess);
+        for (size_t j = 0; j < sizeof refused / sizeof *refused; j++) {
+            char *r = tu_run(&sess, refused[j]);
+            ck_assert_msg(r[0] == '?', "%s (%s): %s", refused[j], ends[i][0],
+                          r);
+            char *after = tu_snapshot(&sess);
+            ck_assert_msg(!strcmp(before, after), "%s (%s) changed the state",
+                          refused[j], ends[i][0]);
+            free(r), free(after);
+        }
+        free(before);
+    }
+}
+END_TEST
+
 /* time_left without an earlier time_settings turns the clock on;
  * time_settings resets both clocks; BYO > 0 with STONES = 0 turns it
  * off. */
@@ -594,6 +638,7 @@ static Suite *contract_suite(void)
                         game_count());
     tcase_add_loop_test(tc, test_not_your_turn, 0, game_count());
     tcase_add_loop_test(tc, test_genmove_repeatable, 0, game_count());
+    tcase_add_test(tc, test_finished_game_refuses);
     tcase_add_test(tc, test_time_left_alone);
     tcase_add_test(tc, test_analysis_reply_shapes);
     tcase_add_test(tc, test_result_words);
