@@ -88,6 +88,20 @@ static inline int tu_fails_with(struct tu_triad *t, const char *line,
     return ok;
 }
 
+/* True if the line succeeds with exactly the result expected; else says
+ * what came instead on standard error. */
+static inline int tu_replies(struct tu_triad *t, const char *line,
+                             const char *expected)
+{
+    char *r = tu_ok(t, line);
+    int ok = r && strcmp(r, expected) == 0;
+    if (!ok)
+        fprintf(stderr, "%s: got '%s', want '%s'\n", line,
+                r ? r : "(a failure)", expected);
+    free(r);
+    return ok;
+}
+
 /* Everything a failed command must leave alone, as one string: what
  * position, history and options print, the ply count, the start of the
  * game (the setup), both clocks with their mode, and the generator.
