@@ -11,6 +11,7 @@
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/rng.h"
 #include "games/games.h"
@@ -572,6 +573,51 @@ START_TEST(test_finished_game_refuses)
 }
 END_TEST
 
+/* loadsgf refuses, changing nothing, a file it cannot read (missing, a
+ * directory, over 4 MiB) and one without a game: "cannot read FILE:
+ * REASON" or "syntax error: FILE: REASON". */
+#define RECORD "(;FF[4]GM[1002]XGAME[cephalopod]RE[?]PW[white]PB[black]" \
+    "XMATCH[white][black]" \
+    "XSTART[cephalopod:3x3:W:....../....../......];W[a1])"
+
+START_TEST(test_loadsgf_refusals)
+{
+    RUN_ALL("setup cephalopod 3x3", "play b2", "time_settings 30 5 3");
+    char big[] = "/tmp/check_proto_contract_XXXXXX";
+    int fd = mkstemp(big);
+    ck_assert_int_ge(fd, 0);
+    FILE *f = fdopen(fd, "w");
+    fputs(RECORD, f);
+    for (int i = 0; i < 4 * 1024 + 1; i++)
+        fprintf(f, "%1024s", "");
+    fclose(f);
+    static const struct { const char *file, *phrase; } cases[] = {
+        { "/nonexistent/x.sgf", "cannot read" }, { "/tmp", "cannot read" },
+        { "/dev/null", "syntax error" }, { NULL, "cannot read" },
+    };
+    char *before = tu_snapshot(&sess);
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char line[128];
+        snprintf(line, sizeof line, "loadsgf %s",
+                 cases[i].file ? cases[i].file : big);
+        ck_assert(tu_fails_with(&sess, line, cases[i].phrase));
+        char *after = tu_snapshot(&sess);
+        ck_assert_str_eq(before, after);
+        free(after);
+    }
+    /* The same record without the padding loads. */
+    f = fopen(big, "w");
+    fputs(RECORD, f);
+    fclose(f);
+    char line[128];
+    snprintf(line, sizeof line, "loadsgf %s", big);
+    expect(line, "");
+    expect("history", "a1");
+    unlink(big);
+    free(before);
+}
+END_TEST
+
 /* time_left without an earlier time_settings turns the clock on;
  * time_settings resets both clocks; BYO > 0 with STONES = 0 turns it
  * off. */
@@ -636,6 +682,7 @@ static Suite *contract_suite(void)
     tcase_add_loop_test(tc, test_not_your_turn, 0, game_count());
     tcase_add_loop_test(tc, test_genmove_repeatable, 0, game_count());
     tcase_add_test(tc, test_finished_game_refuses);
+    tcase_add_test(tc, test_loadsgf_refusals);
     tcase_add_test(tc, test_time_left_alone);
     tcase_add_test(tc, test_analysis_reply_shapes);
     tcase_add_test(tc, test_result_words);
