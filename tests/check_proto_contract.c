@@ -179,6 +179,45 @@ START_TEST(test_every_command_framed)
 }
 END_TEST
 
+/* If reply (to line) is a usage message, its usage is usage. */
+static void assert_usage(const char *line, const char *reply,
+                         const char *usage)
+{
+    static const char prefix[] = "? syntax error: usage: ";
+    size_t skip = strlen(prefix), len = strlen(usage);
+    if (strncmp(reply, prefix, skip) != 0)
+        return;
+    ck_assert_msg(strncmp(reply + skip, usage, len) == 0 &&
+                  reply[skip + len] == '\n', "%s: '%s', help says '%s'",
+                  line, reply, usage);
+}
+
+/* Whenever a command answers "syntax error: usage: ...", the usage is
+ * the one help gives for it ("help NAME" is "NAME ARGS - summary"). */
+START_TEST(test_usage_as_help_says)
+{
+    size_t n;
+    const struct gtp_command *t = gtp_commands(&n);
+    for (size_t i = 0; i < n; i++) {
+        char line[128];
+        snprintf(line, sizeof line, "help %s", t[i].name);
+        char *help = tu_ok(&sess, line);
+        ck_assert_ptr_nonnull(help);
+        char *dash = strstr(help, " - ");
+        ck_assert_ptr_nonnull(dash);
+        *dash = '\0';
+        static const char *const junk[] = { "x", "x y z w", "0 x y" };
+        for (size_t j = 0; j < sizeof junk / sizeof *junk; j++) {
+            snprintf(line, sizeof line, "%s %s", t[i].name, junk[j]);
+            char *r = tu_run(&sess, line);
+            assert_usage(line, r, help + 1);
+            free(r);
+        }
+        free(help);
+    }
+}
+END_TEST
+
 /* clear_board goes back to the start the last setup or setposition
  * made (the same random DVONN board and Truchet layout, not a new
  * draw), empties the history and keeps options and clocks. */
@@ -676,6 +715,7 @@ static Suite *contract_suite(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, test_contract_commands);
     tcase_add_test(tc, test_every_command_framed);
+    tcase_add_test(tc, test_usage_as_help_says);
     tcase_add_test(tc, test_clear_board_keeps_the_setup);
     tcase_add_loop_test(tc, test_random_games_through_the_protocol, 0,
                         game_count());
