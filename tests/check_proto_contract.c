@@ -1,11 +1,11 @@
 /* check_proto_contract.c -- promises of the protocol contract
  * (doc/protocol.md) that tests/check_proto.c does not check one by one:
- * the contract's command set, the framing of every command's reply, what
- * clear_board keeps, legal_moves and history along whole games of every
- * game, turns, finished games, repeatable genmove, clocks, the replies of
- * analyze and solve, the result words, perft's conventions, and the setup
- * forms and example position strings.  doc/testing.md lists the promises and where
- * each is tested. */
+ * the contract's command set, the framing and usage of every command's
+ * reply, what clear_board keeps, legal_moves and history along whole games
+ * of every game, turns, finished games, loadsgf's refusals, repeatable
+ * genmove, clocks, the replies of analyze and solve, the result words,
+ * perft's conventions, and the setup forms and example position strings.
+ * doc/testing.md lists the promises and where each is tested. */
 #include "config.h"
 
 #include <check.h>
@@ -27,6 +27,8 @@ static void expect(const char *line, const char *expected)
                   expected);
 }
 
+#define COUNT(a) (sizeof (a) / sizeof *(a))
+
 /* Runs the lines, each of which must succeed. */
 static void run_all(const char *const *lines, size_t n)
 {
@@ -38,7 +40,7 @@ static void run_all(const char *const *lines, size_t n)
 }
 #define RUN_ALL(...) do { \
         const char *const l_[] = { __VA_ARGS__ }; \
-        run_all(l_, sizeof l_ / sizeof l_[0]); \
+        run_all(l_, COUNT(l_)); \
     } while (0)
 
 /* The commands of the contract's table "Commands every controller may
@@ -60,8 +62,7 @@ START_TEST(test_contract_commands)
     ck_assert_ptr_nonnull(list);
     char *opts = tu_ok(&sess, "options");
     ck_assert_ptr_nonnull(opts);
-    for (size_t i = 0; i < sizeof contract_commands / sizeof *contract_commands;
-         i++) {
+    for (size_t i = 0; i < COUNT(contract_commands); i++) {
         const char *c = contract_commands[i];
         char line[64];
         snprintf(line, sizeof line, "known_command %s", c);
@@ -75,8 +76,7 @@ START_TEST(test_contract_commands)
     }
     /* options: one "name value" line per setting, the five of the
      * contract among them, each settable to the value it shows. */
-    for (size_t i = 0; i < sizeof contract_options / sizeof *contract_options;
-         i++) {
+    for (size_t i = 0; i < COUNT(contract_options); i++) {
         const char *o = contract_options[i];
         size_t n = strlen(o);
         const char *p = opts;
@@ -145,8 +145,7 @@ START_TEST(test_every_command_framed)
     size_t n;
     const struct gtp_command *t = gtp_commands(&n);
     RUN_ALL("set_option movetime 0", "set_option maxnodes 300");
-    for (size_t p = 0; p < sizeof framing_positions / sizeof *framing_positions;
-         p++) {
+    for (size_t p = 0; p < COUNT(framing_positions); p++) {
         for (size_t i = 0; i < n; i++) {
             static const char *const junk[] = { "x", "x y z w" };
             for (int j = 0; j < 2; j++) {
@@ -207,7 +206,7 @@ START_TEST(test_usage_as_help_says)
         ck_assert_ptr_nonnull(dash);
         *dash = '\0';
         static const char *const junk[] = { "x", "x y z w", "0 x y" };
-        for (size_t j = 0; j < sizeof junk / sizeof *junk; j++) {
+        for (size_t j = 0; j < COUNT(junk); j++) {
             snprintf(line, sizeof line, "%s %s", t[i].name, junk[j]);
             char *r = tu_run(&sess, line);
             assert_usage(line, r, help + 1);
@@ -228,7 +227,7 @@ START_TEST(test_clear_board_keeps_the_setup)
         "setposition cephalopod:3x3:B:W1..B2/....../B1....",
     };
     RUN_ALL("set_option maxnodes 200");
-    for (size_t i = 0; i < sizeof starts / sizeof *starts; i++) {
+    for (size_t i = 0; i < COUNT(starts); i++) {
         RUN_ALL(starts[i], "time_settings 30 5 3", "set_option maxplies 77");
         char *start = tu_ok(&sess, "position");
         char *opts = tu_ok(&sess, "options");
@@ -280,7 +279,9 @@ static int split_sorted(char *text, char ***tokens)
     for (char *p = text; p; p = strchr(p, ' ')) {
         if (*p == ' ')
             *p++ = '\0';
-        *tokens = realloc(*tokens, sizeof **tokens * (size_t)(n + 1));
+        char **more = realloc(*tokens, sizeof **tokens * (size_t)(n + 1));
+        ck_assert_ptr_nonnull(more);
+        *tokens = more;
         (*tokens)[n++] = p;
     }
     for (int i = 1; i < n; i++)
@@ -447,7 +448,7 @@ START_TEST(test_setup_forms_and_examples)
         { "", "5x5" }, { " 3x3", "3x3" }, { " 3x5", "3x5" },
         { " 5x3", "5x3" }, { " 5x5", "5x5" }, { " 8x8", "8x8" },
     };
-    for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+    for (size_t i = 0; i < COUNT(sizes); i++) {
         char line[64], want[32];
         snprintf(line, sizeof line, "setup cephalopod%s", sizes[i][0]);
         RUN_ALL(line);
@@ -465,7 +466,8 @@ START_TEST(test_setup_forms_and_examples)
         "1000100100011000000000100010010100110010101111000";
     static const char *const truchet_setups[] = {
         "setup truchet 2470377",
-        "setup truchet layout=1000100100011000000000100010010100110010101111000",
+        "setup truchet layout="
+        "1000100100011000000000100010010100110010101111000",
     };
     for (int i = 0; i < 2; i++) {
         RUN_ALL(truchet_setups[i]);
@@ -535,7 +537,7 @@ START_TEST(test_genmove_repeatable)
         "set_option maxnodes 5000", "setup truchet 9", "genmove light",
         "setup cephalopod 4x4", "genmove white", "genmove black",
     };
-    for (size_t i = 0; i < sizeof warm_up / sizeof *warm_up; i++)
+    for (size_t i = 0; i < COUNT(warm_up); i++)
         free(tu_ok(&other, warm_up[i]));
     struct tu_triad *const engines[2] = { &sess, &other };
     char *moves[2];
@@ -552,7 +554,7 @@ START_TEST(test_genmove_repeatable)
             "set_option threads 1", "set_option maxnodes 5000",
             "set_option seed 5",
         };
-        for (size_t i = 0; i < sizeof fix / sizeof *fix; i++)
+        for (size_t i = 0; i < COUNT(fix); i++)
             free(tu_ok(engines[k], fix[i]));
         for (int ply = 0; ply < 3; ply++) {
             char *st = tu_ok(engines[k], "game_status");
@@ -590,7 +592,7 @@ START_TEST(test_finished_game_refuses)
         "play A3B3", "play resign", "play black resign", "analyze 0.01",
         "analyze_stream 0.01", "solve 0.01",
     };
-    for (size_t i = 0; i < sizeof ends / sizeof *ends; i++) {
+    for (size_t i = 0; i < COUNT(ends); i++) {
         RUN_ALL("set_option maxplies 0", "time_settings 30 5 3");
         for (int k = 0; k < 3 && ends[i][k][0]; k++)
             RUN_ALL(ends[i][k]);
@@ -598,7 +600,7 @@ START_TEST(test_finished_game_refuses)
         ck_assert_msg(!strncmp(st, "over ", 5), "%s: %s", ends[i][0], st);
         free(st);
         char *before = tu_snapshot(&sess);
-        for (size_t j = 0; j < sizeof refused / sizeof *refused; j++) {
+        for (size_t j = 0; j < COUNT(refused); j++) {
             char *r = tu_run(&sess, refused[j]);
             ck_assert_msg(r[0] == '?', "%s (%s): %s", refused[j], ends[i][0],
                           r);
@@ -635,7 +637,7 @@ START_TEST(test_loadsgf_refusals)
         { "/dev/null", "syntax error" }, { NULL, "cannot read" },
     };
     char *before = tu_snapshot(&sess);
-    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    for (size_t i = 0; i < COUNT(cases); i++) {
         char line[128];
         snprintf(line, sizeof line, "loadsgf %s",
                  cases[i].file ? cases[i].file : big);

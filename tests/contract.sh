@@ -11,7 +11,8 @@
 # No banner and no prompt through pipes, with or without --quiet.
 for q in "" --quiet; do
     # shellcheck disable=SC2086
-    printf 'name\n' | timeout -s KILL 30 "$TRIAD" $q > "$tmp/out" 2> /dev/null ||
+    printf 'name\n' |
+        timeout -s KILL 30 "$TRIAD" $q > "$tmp/out" 2> /dev/null ||
         fail "name ($q): status $?"
     printf '= triad\n\n' | cmp -s - "$tmp/out" || fail "banner or prompt ($q)"
 done
@@ -52,7 +53,8 @@ play b2   # and a trailing one
 EOF
 sed 's/$/\r/' "$tmp/lf" > "$tmp/crlf"
 for f in lf crlf; do
-    timeout -s KILL 30 "$TRIAD" --quiet < "$tmp/$f" > "$tmp/$f.out" 2> /dev/null ||
+    timeout -s KILL 30 "$TRIAD" --quiet < "$tmp/$f" > "$tmp/$f.out" \
+        2> /dev/null ||
         fail "$f: status $?"
 done
 [ "$(grep -c '' "$tmp/lf.out")" -gt 20 ] || fail "too few lines for LF"
@@ -104,7 +106,8 @@ printf 'options\n' |
 for want in "= seed 9" "threads 2" "movetime 0.5" "hash 8"; do
     grep -qx "$want" "$tmp/out" || fail "options lacks '$want'"
 done
-for bad in "--threads 0" "--movetime -1" "--seed x" "--hash 0" "--game chess"; do
+for bad in "--threads 0" "--movetime -1" "--seed x" "--hash 0" \
+           "--game chess"; do
     # shellcheck disable=SC2086
     printf 'name\n' | timeout -s KILL 30 "$TRIAD" --quiet $bad > "$tmp/out" \
         2> "$tmp/err" && fail "$bad was accepted"
@@ -114,5 +117,5 @@ for bad in "--threads 0" "--movetime -1" "--seed x" "--hash 0" "--game chess"; d
         fail "$bad: no message on stderr, or output on stdout"
     fi
 done
-echo "ok: --seed, --threads, --movetime, --hash set the options; bad values exit 1"
+echo "ok: --seed, --threads, --movetime, --hash are options; bad ones exit 1"
 exit 0
