@@ -20,7 +20,8 @@ const page = {
   options: { time: '1', timemode: 'move', maxplies: '0' },
   players: ['human', 'engine'],
   pos: null,           // the viewed position (its game's parse)
-  legal: [],           // the legal moves where the engine is (page.held)
+  legal: [],           // the legal moves at page.legalAt
+  legalAt: null,
   tree: null,          // the game tree's root (web/tree.js)
   at: null,            // the viewed node
   lineShown: [],       // the line shown: root first, the viewed node on it
@@ -344,6 +345,7 @@ async function refresh(played) {
   node.status = r[2].text;
   Object.assign(page, { held: node, heldResigned: node.resigned >= 0 });
   page.legal = r[1].text ? r[1].text.split(' ') : [];
+  page.legalAt = node;
   if (played && node.parent === page.at) {
     page.at = node;
     page.lineShown = page.lineShown.includes(node) ? TriadTree.extend(page.lineShown) : TriadTree.path(node);
@@ -368,6 +370,7 @@ function show() {
   page.news = prev && at.parent === prev && prev.pos && board.news
     ? board.news(board.parse(prev.pos), page.pos, page.game.sides) : '';
   page.shown = at;
+  if (prev !== at) page.sel = { seq: [], set: [] };
   render();
   if (forward) TriadMotion.play($('board'), pieces, board.motion(at.move));
   if (prev !== at) document.dispatchEvent(new CustomEvent('triad:view'));
@@ -416,7 +419,8 @@ function render() {
 function humanToMove() {
   const s = sideToMove();
   return s >= 0 && page.players[s] === 'human' && !page.dead && !page.busy &&
-    page.held === page.at && page.heldResigned === (page.at.resigned >= 0);
+    page.held === page.at && page.legalAt === page.at &&
+    page.heldResigned === (page.at.resigned >= 0);
 }
 
 // --- choosing a move by clicks and drags ----------------------------------
@@ -621,7 +625,8 @@ function renderMoves() {
 
 function viewLine() {
   const looking = !atEnd();
-  const n = page.lineShown.indexOf(page.at), main = page.lineShown.every(x => !x.parent || x.parent.children[0] === x);
+  const n = page.lineShown.indexOf(page.at);
+  const main = TriadTree.path(page.at).every(x => !x.parent || x.parent.children[0] === x);
   $('viewing').hidden = !looking;
   if (looking)
     $('view-text').textContent = (n === 0 ? 'The start position'
@@ -664,6 +669,7 @@ function ask(text, yes) {
   $('ask-text').textContent = text;
   $('ask-yes').textContent = yes;
   $('ask').hidden = false;
+  $('ask').scrollIntoView({ block: 'nearest' });
   $('ask-yes').focus();
   return new Promise(resolve => {
     page.asking = answer => {

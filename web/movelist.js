@@ -21,7 +21,7 @@ const TriadMoveList = (() => {
     const mark = n.review && GLYPHS[n.review.mark];
     if (mark) {
       const m = document.createElement('span');
-      m.className = `mark mark-${n.review.mark}`;
+      m.className = `glyph glyph-${n.review.mark}`;
       m.textContent = mark;
       m.title = n.review.mark;
       e.append(m);

@@ -37,10 +37,12 @@ async function moveList(page) {
   return page.$$eval('#moves li.move', li => li.map(e => e.textContent));
 }
 
-// Waits until the page's move list has n moves.
+// Waits until the page's move list has n moves and the engine has
+// caught up with the move viewed (its legal moves known there).
 async function waitMoves(page, n) {
   try {
-    await page.waitForFunction(k => document.querySelectorAll('#moves li.move').length === k,
+    await page.waitForFunction(k => document.querySelectorAll('#moves li.move').length === k &&
+                               (!page.players.includes('human') || page.legalAt === page.at),
                                { timeout: 30000 }, n);
   } catch (e) {
     const state = await page.$eval('aside', el => el.innerText);

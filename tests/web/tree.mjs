@@ -98,6 +98,20 @@ function unitChecks() {
 
 // --- the page ------------------------------------------------------------------
 
+const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+// axe-core's WCAG 2 A/AA rules: no serious or critical violation.
+async function audit(page, state) {
+  await page.evaluate(AXE);
+  const found = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21aa'] });
+    return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+      .map(v => `${v.id}: ${v.nodes.slice(0, 3).map(n => n.target).join(' ')}`);
+  });
+  check(found.length === 0, `axe-core on ${state}: no serious or critical violation` +
+        (found.length ? ': ' + found.join('; ') : ''));
+}
+
 const sleep = ms => new Promise(r => setTimeout(r, ms));
 const moves = page => page.$$eval('#moves li.move', li => li.map(e => e.firstChild.textContent));
 const dice = page => page.$$eval('#board .ce-die', d => d.length);
@@ -115,7 +129,7 @@ const playable = page => page.waitForSelector('#board .target', { timeout: 10000
 // Clicks a move of the list once the engine is where the page looks (the
 // list is drawn again when it gets there).
 async function clickList(page, selector) {
-  await page.waitForFunction(() => page.held === page.at, { timeout: 10000 });
+  await page.waitForFunction(() => page.legalAt === page.at, { timeout: 10000 });
   await page.click(selector);
 }
 
@@ -219,14 +233,19 @@ async function testHumans(page, size) {
     line[4].review = { score: -2, unit: 'dice', win: 0.2, best: 'a3', pv: ['a3'], depth: 5,
       proven: null, loss: 0.35, mark: 'blunder' };
     line[3].review = { score: 0.5, unit: 'dice', win: 0.55, best: 'c3', pv: ['c3', 'a3'], depth: 5,
-      proven: null, loss: null, mark: null };
+      proven: null, loss: 0.22, mark: 'mistake' };
+    line[2].review = { score: 0.5, unit: 'dice', win: 0.77, best: 'b1', pv: ['b1'], depth: 5,
+      proven: null, loss: 0.12, mark: 'inaccuracy' };
     page.reviewed('seconds 0.2');
     page.renderMoves();
   });
-  check(await page.$eval('#moves .mark-blunder', e => e.textContent) === '??',
-        `${size}: a blunder is marked ?? in the list`);
+  const glyphs = await page.$$eval('#moves .glyph', g => g.map(e => e.textContent).join(' '));
+  check(glyphs === '?! ? ??', `${size}: the marks in the list: ${glyphs}`);
+  await key(page, 'Home');
   await playable(page);
+  await audit(page, `${size}: variations and marks`);
   await shot(page, `variation-${size}`);
+  await key(page, 'End');
   const before = await pageTree(page);
   // Saved: the whole tree.
   await page.click('#save');
@@ -262,7 +281,7 @@ async function testHumans(page, size) {
   check(strip(await pageTree(page)) === strip(before) &&
         await page.evaluate(() => page.viewed().moves.join()) === viewedBefore,
         `${size}: a reload keeps the tree and the viewed move (${viewedBefore})`);
-  check(await page.$eval('#moves .mark-blunder', e => e.textContent) === '??' &&
+  check(await page.$eval('#moves .glyph-blunder', e => e.textContent) === '??' &&
         await page.evaluate(() => page.line()[4].review.loss) === 0.35,
         `${size}: ... and the review`);
 }
