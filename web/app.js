@@ -746,6 +746,7 @@ async function engineTurn(once) {
           ? [`time_left ${color} ${(page.clocks.remaining(side, performance.now()) / 1000).toFixed(2)} 0`]
           : [];
         const r = await run([...clock, `genmove ${color}`]);
+        if (gen !== page.generation) page.held = null;   // its move is not in the tree
         if (!r || gen !== page.generation) return false;
         const reply = r[r.length - 1];
         if (!reply.ok) { showError(reply.text); return false; }
@@ -946,11 +947,11 @@ function click() {
 
 // --- clocks ------------------------------------------------------------------
 
-// The side to move's clock runs, but not when the game is over or an
-// engine waits for Resume or Step.
+// The side to move's clock (at the game's end, whatever is viewed) runs,
+// but not when the game is over or an engine waits for Resume or Step.
 function runClocks() {
   if (!page.clocks) return;
-  const side = sideToMove();
+  const side = sideAt(leaf());
   const waiting = page.paused && !page.thinking && page.players[side] === 'engine';
   page.clocks.switchTo(side < 0 || waiting ? -1 : side, performance.now());
   showClocks();

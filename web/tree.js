@@ -13,7 +13,7 @@
 'use strict';
 
 const TriadTree = (() => {
-  const MAX_NODES = 100000;            // a stored or loaded tree is refused past it
+  const MAX_NODES = 10000;     // a stored or loaded tree is refused past it (each is walked in the engine)
 
   function node(move, parent) {
     const n = { move, children: [], review: null, props: {}, pos: null, status: '',
