@@ -625,6 +625,8 @@ function renderMoves() {
 
 function viewLine() {
   const looking = !atEnd();
+  $('nav-start').disabled = $('nav-back').disabled = page.at === page.tree;
+  $('nav-next').disabled = $('nav-end').disabled = !looking;
   const n = page.lineShown.indexOf(page.at);
   const main = TriadTree.path(page.at).every(x => !x.parent || x.parent.children[0] === x);
   $('viewing').hidden = !looking;
@@ -661,6 +663,11 @@ function moveListKeys() {
     }
   });
   $('back-to-game').onclick = () => view(leaf());
+  const step = d => () => view(page.lineShown[page.lineShown.indexOf(page.at) + d]);
+  $('nav-start').onclick = () => view(page.lineShown[0]);
+  $('nav-back').onclick = step(-1);
+  $('nav-next').onclick = step(1);
+  $('nav-end').onclick = () => view(leaf());
 }
 
 // A question on the page (not window.confirm): resolves true or false.

@@ -198,6 +198,14 @@ async function testHumans(page, size) {
         `${size}: End is the game again`);
   check(await page.evaluate(() => window.views) >= views + 6,
         `${size}: triad:view at each change (${await page.evaluate(() => window.views)})`);
+  // The buttons under the list (a phone has no arrow keys).
+  const counts = [];
+  for (const b of ['#nav-back', '#nav-start', '#nav-next', '#nav-end']) {
+    await page.click(b);
+    counts.push(await dice(page));
+  }
+  check(counts.join() === '3,0,1,4' && await page.$eval('#nav-end', b => b.disabled),
+        `${size}: the buttons step back, to the start, on, to the end (${counts})`);
   // Anywhere on the page but in a field: Left from the page's body.
   await page.$eval('#typed', e => e.blur());
   await page.keyboard.press('ArrowLeft');
