@@ -370,7 +370,10 @@ function show() {
   page.news = prev && at.parent === prev && prev.pos && board.news
     ? board.news(board.parse(prev.pos), page.pos, page.game.sides) : '';
   page.shown = at;
-  if (prev !== at) page.sel = { seq: [], set: [] };
+  if (prev !== at) {
+    page.sel = { seq: [], set: [] };
+    $('resign-confirm').hidden = true;
+  }
   render();
   if (forward) TriadMotion.play($('board'), pieces, board.motion(at.move));
   if (prev !== at) document.dispatchEvent(new CustomEvent('triad:view'));
@@ -388,7 +391,8 @@ function statusText() {
           : `${name} (engine) is thinking…`;
     else if (page.players.includes('engine')) status = `Your move: you play ${name}.`;
     else status = `${name} to move.`;
-    if (page.legal.length === 1 && page.legal[0] === 'PASS' && page.players[side] === 'human')
+    if (page.legalAt === page.at && page.legal.length === 1 && page.legal[0] === 'PASS' &&
+        page.players[side] === 'human')
       status += ` ${cap(g.sides[side])} has no move and must pass.`;
   }
   return status;
@@ -407,7 +411,7 @@ function render() {
   $('resign').disabled = leaf().status.startsWith('over') || !page.players.includes('human');
   $('analyze').disabled = over || Boolean(page.analysis);
   $('save').disabled = false;
-  $('resign-confirm').hidden = true;
+  if ($('resign').disabled) $('resign-confirm').hidden = true;
   drawBoard();
   legalList();
   pauseButtons();

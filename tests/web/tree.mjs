@@ -57,7 +57,6 @@ function unitChecks() {
   const rootProps = { FF: ['4'], AP: ['triad 0.1.0'], XGAME: ['cephalopod'],
     PW: ['white'], PB: ['black'], XSTART: ['cephalopod:3x3:W:....../....../......'] };
   const text = Sgf.record(root, rootProps, ['white', 'black']);
-  console.log(text);
   check(/\(;W\[c3\];B\[a3\]\)\s*\(;W\[c1\]/.test(text) && text.includes('XFOO[kept][two]') &&
         text.includes('C[Blunder: White\'s win chance 0.62 -> 0.30. Better: c3.\n\n' +
                       'a note \\] with \\\\ escapes\nand a second line]') &&
