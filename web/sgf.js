@@ -261,7 +261,7 @@ const TriadSgf = (() => {
     return write(top);
   }
 
-  return { parse, write, read, record, readReview, reviewProps };
+  return { parse, write, read, record };
 })();
 
 if (typeof module !== 'undefined') module.exports = TriadSgf;

@@ -58,7 +58,6 @@ const TriadTree = (() => {
 
   const movesTo = n => path(n).slice(1).map(x => x.move);
   const depth = n => path(n).length - 1;
-  const root = n => path(n)[0];
 
   // N's line: the path to it, then the first child on to a leaf.
   function lineThrough(n) {
@@ -176,7 +175,7 @@ const TriadTree = (() => {
     return nodes[0];
   }
 
-  return { create, add, cut, place, path, movesTo, depth, root, lineThrough, extend, common,
+  return { create, add, cut, place, path, movesTo, depth, lineThrough, extend, common,
     walk, size, hasReview, indexPath, at, sibling, fromMoves, toPlain, fromPlain, MAX_NODES };
 })();
 

@@ -324,6 +324,41 @@ async function testEngine(page, size) {
         `${size}: on yes the game goes on from there, the engine answers (${(await moves(page)).join(' ')})`);
 }
 
+// DVONN between humans: a variation in the placement, saved and loaded.
+async function testDvonn(page) {
+  await page.select('#game', 'dvonn');
+  await page.select('#setup', '');
+  await page.select('#first', 'human');
+  await page.select('#second', 'human');
+  await page.$eval('#board', b => { delete b.dataset.position; });
+  await page.click('#new');
+  await page.waitForFunction(() => document.querySelector('#board').dataset.game === 'dvonn' &&
+                             document.querySelectorAll('#moves li.move').length === 0);
+  for (const [i, m] of ['A1', 'A2', 'A3'].entries()) {
+    await typeMove(page, m);
+    await waitMoves(page, i + 1);
+  }
+  await clickList(page, '#moves li.move[data-ply="1"]');
+  await typeMove(page, 'B1');
+  await page.waitForSelector('#moves li.variations .vmove.viewed');
+  await page.click('#save');
+  await page.waitForFunction(() => /B\[B1\]/.test(document.querySelector('#sgf').value));
+  const sgf = await page.$eval('#sgf', e => e.value);
+  check(/;W\[A1\]\s*\(;B\[A2\];W\[A3\]\)\s*\(;B\[B1\]\)\)/.test(sgf),
+        'dvonn: a variation in the placement, saved as one');
+  const file = path.join(outDir, 'tree-dvonn.sgf');
+  fs.writeFileSync(file, sgf);
+  await (await page.$('#load')).uploadFile(file);
+  await page.waitForFunction(() => document.querySelector('#view-text').textContent ===
+                             'The start position.', { timeout: 10000 });
+  await key(page, 'ArrowRight');
+  await key(page, 'ArrowRight');
+  await key(page, 'ArrowDown');
+  check(await viewedMove(page) === 'B1' &&
+        (await page.$$eval('#board .dv-W, #board .dv-B, #board .dv-R', p => p.length)) === 2,
+        'dvonn: loaded back at the start; Right, Right, Down: the variation\'s B1, two pieces drawn');
+}
+
 async function main() {
   unitChecks();
   fs.mkdirSync(outDir, { recursive: true });
@@ -348,6 +383,7 @@ async function main() {
       });
       await testHumans(page, size.name);
       await testEngine(page, size.name);
+      if (size === SIZES[0]) await testDvonn(page);
       check(await page.$eval('#error', e => e.textContent) === '', `${size.name}: no error shown`);
       await page.close();
     }
