@@ -705,10 +705,11 @@ async function playHuman(move) {
   if (at.children.length && page.players.includes('engine')) {
     const next = page.lineShown[page.lineShown.indexOf(at) + 1];
     const after = page.lineShown.length - 1 - page.lineShown.indexOf(at);
-    drawBoard();
-    const yes = await ask(`Play ${move} here? In a game against the engine the ${after} ` +
+    const question = ask(`Play ${move} here? In a game against the engine the ${after} ` +
       `move${after === 1 ? '' : 's'} after this position ${after === 1 ? 'is' : 'are'} deleted.`,
       `Play ${move}, delete the rest`);
+    drawBoard();                   // no targets while it asks
+    const yes = await question;
     if (!yes || page.at !== at) { page.sel = { seq: [], set: [] }; drawBoard(); return; }
     place = TriadTree.cut(next);
     page.lineShown = TriadTree.path(at);
@@ -899,6 +900,7 @@ async function newGame(form) {
     await ensureSession();
     page.dead = false;
     const r = await run([form.setupLine, ...optionLines(form.options)]);
+    page.held = null;              // the engine left the game shown, whatever comes
     if (!r) return false;
     const bad = r.find(x => !x.ok);
     if (bad) { $('form-error').textContent = bad.text; return false; }

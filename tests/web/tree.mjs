@@ -306,9 +306,9 @@ async function testEngine(page, size) {
     .find(m => !game.slice(0, 3).includes(m) && m !== game[2]);
   await typeMove(page, other);
   await page.waitForSelector('#ask:not([hidden])');
-  check((await moves(page)).join() === game.join() &&
+  check((await moves(page)).join() === game.join() && !(await page.$('#board .target')) &&
         /the 2 moves after this position are deleted/.test(await page.$eval('#ask-text', e => e.textContent)),
-        `${size}: against the engine, ${other} back at move 2 asks first, nothing deleted yet`);
+        `${size}: against the engine, ${other} back at move 2 asks first, nothing deleted yet, nothing to click meanwhile`);
   await shot(page, `ask-${size}`);
   await page.click('#ask-no');
   check(await page.$eval('#ask', e => e.hidden) && (await moves(page)).join() === game.join(),
