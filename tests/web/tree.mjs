@@ -6,6 +6,7 @@
 // asks before the moves after it are deleted; review marks in the list.
 //
 //   node tree.mjs TRIAD_WEB OUTDIR
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -359,6 +360,31 @@ async function testDvonn(page) {
         'dvonn: loaded back at the start; Right, Right, Down: the variation\'s B1, two pieces drawn');
 }
 
+// A record file of triad-match (two games, no variation): the first
+// game opens at its start; its end has the record's moves and result.
+async function testMatchRecord(page) {
+  const file = path.join(outDir, 'tree-match.sgf');
+  const bin = path.join(path.dirname(serverBin), 'triad-match');
+  const run = spawnSync(bin, ['--game', 'cephalopod', '--engine', path.join(path.dirname(serverBin), 'triad'),
+    '--engine', path.join(path.dirname(serverBin), 'triad'), '--games', '2', '--movetime', '0.02',
+    '--setup', '4x4', '--records', file], { encoding: 'utf8', timeout: 120000 });
+  check(run.status === 0 && fs.existsSync(file), `triad-match wrote a record (${run.status})`);
+  const text = fs.readFileSync(file, 'utf8');
+  const first = text.split(/\n(?=\(;)/)[0];
+  const moves = [...first.matchAll(/;[WB]\[([^\]]*)\]/g)].map(m => m[1]);
+  const re = /RE\[([^\]]*)\]/.exec(first)[1];
+  await (await page.$('#load')).uploadFile(file);
+  await page.waitForFunction(n => document.querySelectorAll('#moves li.move').length === n &&
+                             document.querySelector('#board').dataset.game === 'cephalopod',
+                             { timeout: 20000 }, moves.length);
+  check(await page.$eval('#view-text', e => e.textContent) === 'The start position.' &&
+        await dice(page) === 0, `triad-match's record opens at its start (${moves.length} moves)`);
+  await page.click('#nav-end');
+  const result = await page.$eval('#result', e => e.textContent);
+  check((await page.evaluate(() => page.viewed().moves.join(' '))) === moves.join(' ') &&
+        result.includes(`(${re})`), `... and its end is the record's game: "${result}"`);
+}
+
 async function main() {
   unitChecks();
   fs.mkdirSync(outDir, { recursive: true });
@@ -383,7 +409,10 @@ async function main() {
       });
       await testHumans(page, size.name);
       await testEngine(page, size.name);
-      if (size === SIZES[0]) await testDvonn(page);
+      if (size === SIZES[0]) {
+        await testDvonn(page);
+        await testMatchRecord(page);
+      }
       check(await page.$eval('#error', e => e.textContent) === '', `${size.name}: no error shown`);
       await page.close();
     }
