@@ -253,6 +253,11 @@ async function testHumans(page, size) {
   await playable(page);
   await audit(page, `${size}: variations and marks`);
   await shot(page, `variation-${size}`);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(outDir, `tree-window-${size}.png`) });
+  const nav = await (await page.$('#nav')).boundingBox();
+  check(nav.y + nav.height <= page.viewport().height + 1,
+        `${size}: the move buttons are in the window with the page at its top`);
   await key(page, 'End');
   const before = await pageTree(page);
   // Saved: the whole tree.
