@@ -228,22 +228,14 @@ function exclusive(f) {
 // where the two lines part, then play on; from the start when the
 // engine's place is unknown.
 function holdLines(node) {
-  const resigned = node.resigned >= 0;
-  if (page.held === node && page.heldResigned === resigned) return [];
-  const lines = [];
-  let from = page.held && TriadTree.common(page.held, node);
-  if (from) {
-    if (page.heldResigned) lines.push('undo');
-    for (let d = TriadTree.depth(page.held) - TriadTree.depth(from); d > 0; d--) lines.push('undo');
-  } else {
-    lines.push(`setposition ${page.start}`, ...optionLines(page.options));
-    from = page.tree;
-  }
-  const path = TriadTree.path(node);
-  for (const n of path.slice(path.indexOf(from) + 1)) lines.push(`play ${n.move}`);
-  if (resigned) lines.push(`play ${page.game.sides[node.resigned]} resign`);
-  return lines;
+  if (page.held === node && page.heldResigned === (node.resigned >= 0)) return [];
+  const { back, on } = TriadTree.route(page.held, node);
+  return [...(back === null ? [`setposition ${page.start}`, ...optionLines(page.options)]
+    : Array(back + (page.heldResigned ? 1 : 0)).fill('undo')),
+  ...on.map(n => `play ${n.move}`), ...resignLines(node)];
 }
+
+const resignLines = n => (n.resigned >= 0 ? [`play ${page.game.sides[n.resigned]} resign`] : []);
 
 // Has the engine hold NODE (setposition, undo, play); false if it failed.
 async function hold(node) {
@@ -270,19 +262,17 @@ async function replayTree() {
       'game_status'];
     const lines = [...head], what = [];
     const add = (n, kind, line) => { lines.push(line); what.push([n, kind]); };
-    const visit = n => {
+    TriadTree.tour(page.tree, (n, step) => {
+      if (step === 'leave') { add(n, 'undo', 'undo'); return; }
       add(n, 'play', `play ${n.move}`);
       add(n, 'pos', 'position');
       add(n, 'status', 'game_status');
-      if (n.resigned >= 0) {
-        add(n, 'resign', `play ${page.game.sides[n.resigned]} resign`);
+      for (const line of resignLines(n)) {
+        add(n, 'resign', line);
         add(n, 'status', 'game_status');
         add(n, 'undo', 'undo');
       }
-      n.children.forEach(visit);
-      add(n, 'undo', 'undo');
-    };
-    page.tree.children.forEach(visit);
+    });
     const r = await runAll(lines);
     if (!r) return false;
     const badHead = r.slice(0, head.length).find(x => !x.ok);

@@ -83,6 +83,30 @@ const TriadTree = (() => {
     return i ? pa[i - 1] : null;
   }
 
+  // How to go from FROM to TO: back up BACK moves to where the two lines
+  // part, then play the moves of the nodes ON (null when FROM is null:
+  // from the root).
+  function route(from, to) {
+    const meet = from ? common(from, to) : null;
+    const p = path(to);
+    return { back: meet ? depth(from) - depth(meet) : null,
+      on: p.slice(meet ? p.indexOf(meet) + 1 : 1) };
+  }
+
+  // The walk of every node in the order of a depth-first search: F(n,
+  // 'enter') when the move of n is played, F(n, 'leave') when it is taken
+  // back after its children.
+  function tour(r, f) {
+    const stack = r.children.slice().reverse().map(n => [n, false]);
+    while (stack.length) {
+      const [n, left] = stack.pop();
+      if (left) { f(n, 'leave'); continue; }
+      f(n, 'enter');
+      stack.push([n, true]);
+      for (let i = n.children.length - 1; i >= 0; i--) stack.push([n.children[i], false]);
+    }
+  }
+
   // Every node, parents before children, children in order.
   function walk(r, f) {
     const stack = [r];
@@ -175,8 +199,8 @@ const TriadTree = (() => {
     return nodes[0];
   }
 
-  return { create, add, cut, place, path, movesTo, depth, lineThrough, extend, common,
-    walk, size, hasReview, indexPath, at, sibling, fromMoves, toPlain, fromPlain, MAX_NODES };
+  return { create, add, cut, place, path, movesTo, depth, lineThrough, extend, common, route,
+    tour, walk, size, hasReview, indexPath, at, sibling, fromMoves, toPlain, fromPlain, MAX_NODES };
 })();
 
 if (typeof module !== 'undefined') module.exports = TriadTree;

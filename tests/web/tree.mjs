@@ -43,6 +43,16 @@ function unitChecks() {
   check(Tree.lineThrough(c1).map(n => n.move).join() === ',b2,a1,c1,b1' &&
         Tree.sibling(c1, 1) === a1.children[0] && Tree.sibling(root, 1) === null,
         'tree: the line through a variation, its sibling');
+  const moves = r => ({ back: r.back, on: r.on.map(n => n.move).join() });
+  const c3 = a1.children[0], b1 = c1.children[0];
+  check(JSON.stringify(moves(Tree.route(c3.children[0], b1))) === '{"back":2,"on":"c1,b1"}' &&
+        JSON.stringify(moves(Tree.route(null, c1))) === '{"back":null,"on":"b2,a1,c1"}' &&
+        JSON.stringify(moves(Tree.route(b1, a1))) === '{"back":2,"on":""}',
+        'tree: the route between two nodes: back to where they part, then on');
+  const steps = [];
+  Tree.tour(root, (n, step) => steps.push(step[0] + n.move));
+  check(steps.join(' ') === 'eb2 ea1 ec3 ea3 la3 lc3 ec1 eb1 lb1 lc1 la1 lb2',
+        `tree: the tour plays and takes back every move (${steps.join(' ')})`);
   check(shape(Tree.fromPlain(Tree.toPlain(root))) === shape(root) &&
         Tree.fromPlain([{ m: null, p: -1 }, { m: 'x', p: 5 }]) === null &&
         Tree.fromPlain([{ m: 'x', p: -1 }]) === null,
