@@ -373,6 +373,7 @@ async function testDvonn(page) {
   check(await viewedMove(page) === 'B1' &&
         (await page.$$eval('#board .dv-W, #board .dv-B, #board .dv-R', p => p.length)) === 2,
         'dvonn: loaded back at the start; Right, Right, Down: the variation\'s B1, two pieces drawn');
+  await shot(page, 'dvonn-desktop');
 }
 
 // A record file of triad-match (two games, no variation): the first
