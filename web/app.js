@@ -2,8 +2,10 @@
 // (through triad-web's JSON API, doc/triad-web.md).  It names no game: the
 // games and their setups come from the engine's `list_games`, the side
 // names from its records, and each game's drawing from web/game-NAME.js
-// (web/board.js).  Game flow, moves by clicks and drags, the move list,
-// analysis, the game kept over a reload, recovery from a lost engine.
+// (web/board.js).  Game flow, moves by clicks and drags, the game tree
+// with its variations (web/tree.js, drawn by web/movelist.js, saved and
+// loaded by web/sgf.js) and the engine kept on the viewed node, analysis,
+// the game kept over a reload, recovery from a lost engine.
 'use strict';
 
 const $ = id => document.getElementById(id);
@@ -17,22 +19,48 @@ const page = {
   start: '',           // its start position (a new engine begins there)
   options: { time: '1', timemode: 'move', maxplies: '0' },
   players: ['human', 'engine'],
-  pos: null, legal: [], status: '', history: [],
+  pos: null,           // the viewed position (its game's parse)
+  legal: [],           // the legal moves at page.legalAt
+  legalAt: null,
+  tree: null,          // the game tree's root (web/tree.js)
+  at: null,            // the viewed node
+  lineShown: [],       // the line shown: root first, the viewed node on it
+  held: null,          // the node the engine holds (null: unknown, set up again)
+  heldResigned: false, // ... with a resignation played there
+  shown: null,         // the node drawn last (a step forward is drawn moving)
+  queue: Promise.resolve(),   // the engine's work, one piece at a time
+  asking: null,        // answers the question on the page (false: no)
+  listed: [],          // the move list's nodes by data-node
   sel: { seq: [], set: [] },
   news: '',
-  generation: 0,       // bumped by new game / undo: stale engine replies are dropped
+  generation: 0,       // bumped by new game / undo / load: stale engine work is dropped
   analysis: null,      // EventSource while analysing
   dead: false,
   flipped: false,      // the board turned half round
   cursor: null,        // the key the keyboard's cursor is on
   audio: null,         // AudioContext once the player turned sound on
-  positions: [],       // the position after each ply (0: the start)
-  view: null,          // the ply looked at in the move list (null: the game)
   clocks: null,        // GameClocks of a game per game
   lostOnTime: -1,      // the side that lost on time, if one did
   paused: false,       // engine against engine: waiting for Resume or Step
   thinking: false,     // a genmove loop is running
   busy: false,         // a human move or a restore is on its way to the engine
+
+  // For the page's other parts (analysis, review): the viewed position,
+  // a turn of the line shown, the line's nodes (their `review` may be
+  // set, then renderMoves shows the marks and keeps them), and the
+  // review's budget for the SGF's root ('seconds 0.2', 'nodes 100000').
+  viewed() {
+    const moves = TriadTree.movesTo(page.at);
+    return { start: page.start, moves, turn: moves.length, pos: page.at.pos };
+  },
+  goTo(turn) { if (page.lineShown[turn]) view(page.lineShown[turn]); },
+  line() { return page.lineShown.slice(); },
+  renderMoves() { renderMoves(); saveState(); },
+  reviewed(budget) {
+    page.tree.props.XREVIEW = [budget];
+    delete page.tree.props.XREVIEWER;   // this engine's, when saved
+    saveState();
+  },
 };
 
 class HttpError extends Error {
@@ -66,7 +94,7 @@ function engineDied() {
 // Runs protocol lines in order; returns the replies, or null when the
 // engine died (the page then offers a restart).  A session the server no
 // longer knows (closed by another page's exit, reaped when idle) is made
-// again with the game replayed, and the lines sent once more.
+// again with the engine's node set up again, and the lines sent once more.
 async function run(lines, again = true) {
   if (page.dead) return null;
   if (page.analysis) stopAnalysisDisplay();     // any command ends it
@@ -75,8 +103,10 @@ async function run(lines, again = true) {
     data = await api(`/${page.sid}/commands`, { commands: lines });
   } catch (e) {
     if (!(e instanceof HttpError) || e.status !== 404 || !again || !page.game) throw e;
-    page.sid = null;
-    if (!await replay()) return null;
+    const held = page.held;
+    Object.assign(page, { sid: null, held: null, heldResigned: false });
+    await ensureSession();
+    if (held && !await hold(held)) return null;
     return run(lines, false);
   }
   if (!data.alive || data.replies.some(r => r.dead)) { engineDied(); return null; }
@@ -152,45 +182,125 @@ const gameNamed = name => page.games.find(g => g.name === name);
 // --- the game kept over a reload -----------------------------------------
 
 function saveState() {
-  if (!page.game) return;
+  if (!page.game || !page.tree) return;
   localStorage.setItem(STORE, JSON.stringify({
     game: page.game.name, start: page.start, options: page.options,
-    players: page.players, moves: page.history, form: formValues(), flipped: page.flipped,
+    players: page.players, tree: TriadTree.toPlain(page.tree),
+    at: TriadTree.indexPath(page.at), line: TriadTree.indexPath(leaf()),
+    form: formValues(), flipped: page.flipped,
     clocks: page.clocks && [0, 1].map(i => page.clocks.remaining(i, performance.now())),
   }));
 }
 
+// The stored game with its tree (a game stored before trees: its moves).
 function storedState() {
   try {
     const s = JSON.parse(localStorage.getItem(STORE));
     const words = a => Array.isArray(a) && a.every(m => typeof m === 'string' && /^\S+$/.test(m));
-    return s && typeof s.start === 'string' && s.options && words(s.moves) &&
-      words(s.players) ? s : null;
+    if (!s || typeof s.start !== 'string' || !s.options || !words(s.players)) return null;
+    s.root = s.tree ? TriadTree.fromPlain(s.tree) : words(s.moves) ? TriadTree.fromMoves(s.moves) : null;
+    return s.root ? s : null;
   } catch {
     return null;
   }
 }
 
-// Sets the game up in a new session (or the current one) from page.start
-// and page.history: a reload, a lost session, a restarted engine.
-async function replay() {
-  await ensureSession();
-  const moves = page.history;
-  const head = [`setposition ${page.start}`, ...optionLines(page.options)];
-  const r = await runAll([...head, ...moves.flatMap(m => [`play ${m}`, 'position'])]);
-  if (!r) return false;
-  const bad = r.find(x => !x.ok);
-  if (bad) showError(bad.text);
-  page.positions = [page.start, ...moves.map((m, i) => r[head.length + 2 * i + 1].text)];
+// --- the tree, the line shown and the node the engine holds ---------------
+
+const leaf = () => page.lineShown[page.lineShown.length - 1];
+const atEnd = () => page.at === leaf();
+
+// The side to move at NODE (0 or 1; -1 when the game is over there).
+function sideAt(node) {
+  const m = /^playing (\S+)/.exec(node.status);
+  return m ? page.game.sides.indexOf(m[1]) : -1;
+}
+
+// Runs F when the engine's earlier work is done: everything that moves the
+// engine (and reads where it is) goes through here, one at a time.
+function exclusive(f) {
+  const p = page.queue.then(() => f());
+  page.queue = p.catch(() => {});
+  return p;
+}
+
+// The lines that take the engine from page.held to NODE: undo back to
+// where the two lines part, then play on; from the start when the
+// engine's place is unknown.
+function holdLines(node) {
+  if (page.held === node && page.heldResigned === (node.resigned >= 0)) return [];
+  const { back, on } = TriadTree.route(page.held, node);
+  return [...(back === null ? [`setposition ${page.start}`, ...optionLines(page.options)]
+    : Array(back + (page.heldResigned ? 1 : 0)).fill('undo')),
+  ...on.map(n => `play ${n.move}`), ...resignLines(node)];
+}
+
+const resignLines = n => (n.resigned >= 0 ? [`play ${page.game.sides[n.resigned]} resign`] : []);
+
+// Has the engine hold NODE (setposition, undo, play); false if it failed.
+async function hold(node) {
+  const lines = holdLines(node);
+  if (!lines.length) return true;
+  const r = await runAll(lines);
+  const bad = r && r.find(x => !x.ok);
+  if (!r || bad) {
+    if (bad) showError(bad.text);
+    Object.assign(page, { held: null, heldResigned: false });
+    return false;
+  }
+  Object.assign(page, { held: node, heldResigned: node.resigned >= 0 });
   return true;
+}
+
+// Walks the whole tree in the engine from the start (play, position,
+// game_status, then undo), so that every node knows its position and
+// status; a move the engine refuses is dropped with what follows it.
+// Leaves the engine at the root.
+async function replayTree() {
+  for (let dropped = 0; dropped <= 100; dropped++) {
+    const head = [`setposition ${page.start}`, ...optionLines(page.options), 'position',
+      'game_status'];
+    const lines = [...head], what = [];
+    const add = (n, kind, line) => { lines.push(line); what.push([n, kind]); };
+    TriadTree.tour(page.tree, (n, step) => {
+      if (step === 'leave') { add(n, 'undo', 'undo'); return; }
+      add(n, 'play', `play ${n.move}`);
+      add(n, 'pos', 'position');
+      add(n, 'status', 'game_status');
+      for (const line of resignLines(n)) {
+        add(n, 'resign', line);
+        add(n, 'status', 'game_status');
+        add(n, 'undo', 'undo');
+      }
+    });
+    const r = await runAll(lines);
+    if (!r) return false;
+    const badHead = r.slice(0, head.length).find(x => !x.ok);
+    if (badHead) { showError(badHead.text); return false; }
+    page.tree.pos = r[head.length - 2].text;
+    page.tree.status = r[head.length - 1].text;
+    const failed = what.findIndex(([, kind], i) => !r[head.length + i].ok &&
+                                   (kind === 'play' || kind === 'resign'));
+    Object.assign(page, { held: page.tree, heldResigned: false });
+    if (failed < 0) {
+      what.forEach(([n, kind], i) => {
+        if (kind === 'pos') n.pos = r[head.length + i].text;
+        if (kind === 'status') n.status = r[head.length + i].text;
+      });
+      return true;
+    }
+    const [n, kind] = what[failed];
+    showError(`${n.move}: ${r[head.length + failed].text} (left out, with what follows)`);
+    page.held = null;
+    if (kind === 'resign') n.resigned = -1;
+    else TriadTree.cut(n);
+  }
+  return false;
 }
 
 // --- game state and drawing -------------------------------------------------
 
-function sideToMove() {
-  const m = /^playing (\w+)/.exec(page.status);
-  return m ? page.game.sides.indexOf(m[1]) : -1;
-}
+const sideToMove = () => sideAt(page.at);
 
 const cap = s => s[0].toUpperCase() + s.slice(1);
 
@@ -200,7 +310,7 @@ function resultText(result) {
   const g = page.game;
   const limit = Number(page.options.maxplies);
   if (result === '0')
-    return limit > 0 && page.history.length >= limit
+    return limit > 0 && TriadTree.depth(page.at) >= limit
       ? `Game over: a draw (0): the limit of ${limit} plies.` : 'Game over: a draw (0).';
   const winner = result[0] === 'W' ? 0 : 1;
   const margin = result.slice(2);
@@ -212,47 +322,67 @@ function resultText(result) {
          `${g.board.endReason(page.pos, winner, g.sides)}.`;
 }
 
-async function refresh() {
+// Reads the engine's state where it is (position, legal moves, status,
+// history), finds its node in the tree (a move just played is added
+// there) and, when PLAYED and it was played from the viewed node, views it.
+async function refresh(played) {
   const r = await run(['position', 'legal_moves', 'game_status', 'history']);
   if (!r) return false;
   page.busy = false;               // a human move has come back
-  const before = page.pos, plies = page.history.length;
-  const pieces = TriadMotion.capture($('board'));
-  page.pos = page.game.board.parse(r[0].text);
-  $('board').dataset.position = r[0].text;
+  let node = page.tree;
+  for (const m of r[3].text ? r[3].text.split(' ') : []) node = TriadTree.add(node, m);
+  node.pos = r[0].text;
+  node.status = r[2].text;
+  Object.assign(page, { held: node, heldResigned: node.resigned >= 0 });
   page.legal = r[1].text ? r[1].text.split(' ') : [];
-  page.status = r[2].text;
-  page.history = r[3].text ? r[3].text.split(' ') : [];
-  page.positions.length = page.history.length;
-  page.positions[page.history.length] = r[0].text;
-  page.view = null;
-  page.sel = { seq: [], set: [] };
-  const news = page.game.board.news;
-  page.news = before && news && page.history.length === plies + 1
-    ? news(before, page.pos, page.game.sides) : '';
+  page.legalAt = node;
+  if (played && node.parent === page.at) {
+    page.at = node;
+    page.lineShown = page.lineShown.includes(node) ? TriadTree.extend(page.lineShown) : TriadTree.path(node);
+    click();
+  } else if (played) {
+    page.lineShown = TriadTree.extend(page.lineShown);   // an engine's move while the player looks back
+  }
   runClocks();
   saveState();
-  render();
-  const board = page.game.board;
-  if (page.history.length === plies + 1) {
-    if (board.motion) TriadMotion.play($('board'), pieces, board.motion(page.history[plies]));
-    click();
-  }
+  show();
   return true;
+}
+
+// Draws the viewed node (a step forward drawn moving, with what it did
+// said) and tells the page's other parts when it changed.
+function show() {
+  const prev = page.shown, at = page.at, board = page.game.board;
+  const forward = prev && at.parent === prev && prev.pos && board.motion;
+  const pieces = forward ? TriadMotion.capture($('board')) : null;
+  page.pos = board.parse(at.pos);
+  $('board').dataset.position = at.pos;
+  page.news = prev && at.parent === prev && prev.pos && board.news
+    ? board.news(board.parse(prev.pos), page.pos, page.game.sides) : '';
+  page.shown = at;
+  if (prev !== at) {
+    page.sel = { seq: [], set: [] };
+    $('resign-confirm').hidden = true;
+  }
+  render();
+  if (forward) TriadMotion.play($('board'), pieces, board.motion(at.move));
+  if (prev !== at) document.dispatchEvent(new CustomEvent('triad:view'));
 }
 
 function statusText() {
   const g = page.game;
   const side = sideToMove();
   let status = '';
-  if (!page.status.startsWith('over') && side >= 0) {
+  if (side >= 0) {
     const name = cap(g.sides[side]);
     if (page.players[side] === 'engine')
-      status = page.paused && !page.thinking ? `${name} (engine) to move: paused.`
-        : `${name} (engine) is thinking…`;
+      status = !atEnd() ? `${name} (engine) to move.`
+        : page.paused && !page.thinking ? `${name} (engine) to move: paused.`
+          : `${name} (engine) is thinking…`;
     else if (page.players.includes('engine')) status = `Your move: you play ${name}.`;
     else status = `${name} to move.`;
-    if (page.legal.length === 1 && page.legal[0] === 'PASS' && page.players[side] === 'human')
+    if (page.legalAt === page.at && page.legal.length === 1 && page.legal[0] === 'PASS' &&
+        page.players[side] === 'human')
       status += ` ${cap(g.sides[side])} has no move and must pass.`;
   }
   return status;
@@ -260,36 +390,31 @@ function statusText() {
 
 function render() {
   const g = page.game;
-  const over = page.status.startsWith('over');
+  const over = page.at.status.startsWith('over');
   $('status').textContent = statusText();
   $('news').textContent = page.news;
-  $('result').textContent = over ? resultText(page.status.split(' ')[1]) : '';
+  $('result').textContent = over ? resultText(page.at.status.split(' ')[1]) : '';
   $('counts').textContent = g.board.counts(page.pos, g.sides);
   $('about').textContent = g.board.about ? g.board.about(page.pos, g.sides) : '';
-  const list = $('moves');
-  list.textContent = '';
-  page.history.forEach((m, i) => {
-    const li = document.createElement('li');
-    li.textContent = m;
-    li.dataset.n = i % 2 === 0 ? `${i / 2 + 1}.` : '';
-    li.dataset.ply = i + 1;
-    list.appendChild(li);
-  });
-  list.scrollTop = list.scrollHeight;
-  $('undo').disabled = page.history.length === 0;
-  $('resign').disabled = over || !page.players.includes('human');
+  renderMoves();
+  $('undo').disabled = !atEnd() || page.at === page.tree;
+  $('resign').disabled = leaf().status.startsWith('over') || !page.players.includes('human');
   $('analyze').disabled = over || Boolean(page.analysis);
   $('save').disabled = false;
-  $('resign-confirm').hidden = true;
+  if ($('resign').disabled) $('resign-confirm').hidden = true;
   drawBoard();
   legalList();
   pauseButtons();
   showClocks();
 }
 
+// A human may play on the board: their turn at the viewed node, which the
+// engine holds.
 function humanToMove() {
   const s = sideToMove();
-  return s >= 0 && page.players[s] === 'human' && !page.dead && !page.busy;
+  return s >= 0 && page.players[s] === 'human' && !page.dead && !page.busy &&
+    page.held === page.at && page.legalAt === page.at &&
+    page.heldResigned === (page.at.resigned >= 0);
 }
 
 // --- choosing a move by clicks and drags ----------------------------------
@@ -320,22 +445,19 @@ function drawBoard() {
   if (!g || !page.pos) return;
   const board = g.board;
   const { seq, set } = page.sel;
-  const looking = page.view !== null;
-  const playing = humanToMove() && !looking;
+  const playing = humanToMove() && !page.asking;
   const game = clickGame();
   const cands = playing ? TriadClicks.candidates(game, page.sel) : [];
   const done = TriadClicks.complete(game, cands, page.sel);
-  const shown = looking ? board.parse(page.positions[page.view])
-    : board.preview && playing && seq.length
-      ? board.preview(page.pos, seq, set, Boolean(done)) : page.pos;
+  const shown = board.preview && playing && seq.length
+    ? board.preview(page.pos, seq, set, Boolean(done)) : page.pos;
   const svg = $('board');
   board.draw(svg, shown, { sides: g.sides });
   TriadBoards.orient(svg, page.flipped,
     window.matchMedia('(max-width: 760px) and (orientation: portrait)').matches);
   svg.dataset.game = g.name;
   svg.setAttribute('aria-label', `${g.title} board: ${$('counts').textContent}`);
-  const plies = looking ? page.view : page.history.length;
-  const lastMove = page.history[plies - 1];
+  const lastMove = page.at.move;
   viewLine();
   if (lastMove && lastMove !== 'PASS') {
     const p = board.parts(lastMove);
@@ -423,7 +545,7 @@ function boardKeys() {
       drawBoard();
     } else if ((ev.key === 'Enter' || ev.key === ' ') && at) {
       ev.preventDefault();
-      if (humanToMove() && page.view === null) choose(page.cursor, false);
+      if (humanToMove()) choose(page.cursor, false);
     }
   });
   document.addEventListener('keydown', ev => {
@@ -448,7 +570,7 @@ function boardPointer() {
     const from = down;
     down = null;
     const to = keyAt(ev.clientX, ev.clientY);
-    if (!to || !humanToMove() || page.view !== null) return;
+    if (!to || !humanToMove()) return;
     if (from && from !== to) {
       if (page.sel.seq[page.sel.seq.length - 1] !== from) choose(from, false);
       if (page.busy) return;
@@ -460,84 +582,180 @@ function boardPointer() {
   window.addEventListener('pointerup', () => { down = null; });
 }
 
-// --- looking back through the moves ---------------------------------------
+// --- the move list: looking back, variations ------------------------------
 
-// Shows the position after PLY (null: the game as it stands).
-function look(ply) {
-  const n = page.history.length;
-  page.view = ply === null || ply >= n || !page.positions[ply] ? null : Math.max(0, ply);
+// Views NODE, on LINE (default: the line shown if NODE is on it, else
+// NODE's own line); the engine follows when a human may play there.
+function view(node, line) {
+  if (!node || !page.tree) return;
+  if (page.asking) page.asking(false);
+  page.at = node;
+  page.lineShown = line || (page.lineShown.includes(node) ? page.lineShown : TriadTree.lineThrough(node));
   page.sel = { seq: [], set: [] };
-  drawBoard();
+  show();
+  saveState();
+  followView();
+}
+
+// The engine to the viewed node, where a human may then play (not while an
+// engine thinks, nor when only engines play: they play at the line's end).
+function followView() {
+  if (!page.players.includes('human') || page.thinking) return;
+  exclusive(async () => {
+    const gen = page.generation;
+    if (page.held === page.at && page.heldResigned === (page.at.resigned >= 0)) return;
+    if (await hold(page.at) && gen === page.generation) await refresh(false);
+  }).then(() => engineTurn()).catch(e => showError(e.message));
+}
+
+function renderMoves() {
+  const list = $('moves');
+  page.listed = TriadMoveList.render(list, page.tree, page.at);
+  const e = list.querySelector('.viewed');
+  if (!e) list.scrollTop = atEnd() ? list.scrollHeight : 0;
+  else if (e.offsetTop < list.scrollTop || e.offsetTop + e.offsetHeight > list.scrollTop + list.clientHeight)
+    list.scrollTop = e.offsetTop - list.clientHeight / 2;
 }
 
 function viewLine() {
-  const looking = page.view !== null;
+  const looking = !atEnd();
+  $('nav-start').disabled = $('nav-back').disabled = page.at === page.tree;
+  $('nav-next').disabled = $('nav-end').disabled = !looking;
+  const n = page.lineShown.indexOf(page.at);
+  const main = TriadTree.path(page.at).every(x => !x.parent || x.parent.children[0] === x);
   $('viewing').hidden = !looking;
   if (looking)
-    $('view-text').textContent = page.view === 0 ? 'The start position.'
-      : `After move ${page.view} of ${page.history.length}: ${page.history[page.view - 1]}.`;
-  for (const li of $('moves').children)
-    li.classList.toggle('viewed', looking && Number(li.dataset.ply) === page.view);
+    $('view-text').textContent = (n === 0 ? 'The start position'
+      : `After move ${n} of ${page.lineShown.length - 1}: ${page.at.move}`) + (main ? '.' : ' (a variation).');
 }
 
+// The arrows anywhere but in a field or on the board (whose arrows move
+// its cursor): Left and Right along the line shown, Home its start, End
+// its end (the game), Up and Down the variation before or after at the
+// nearest branch.
 function moveListKeys() {
-  const list = $('moves');
-  list.addEventListener('click', ev => {
-    const li = ev.target.closest('li');
-    if (li) look(Number(li.dataset.ply));
+  $('moves').addEventListener('click', ev => {
+    const e = ev.target.closest('[data-node]');
+    if (e) view(page.listed[Number(e.dataset.node)]);
   });
-  list.addEventListener('keydown', ev => {
-    const n = page.history.length, at = page.view === null ? n : page.view;
-    const to = { ArrowLeft: at - 1, ArrowUp: at - 1, ArrowRight: at + 1, ArrowDown: at + 1,
-      Home: 0, End: n }[ev.key];
-    if (to === undefined) return;
+  document.addEventListener('keydown', ev => {
+    if (!page.tree || ev.defaultPrevented || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    const t = ev.target;
+    if (t.closest && t.closest('input, select, textarea, [contenteditable]')) return;
+    if (t.closest && t.closest('#board') && ev.key.startsWith('Arrow')) return;
+    const n = page.lineShown.indexOf(page.at);
+    const to = { ArrowLeft: page.lineShown[n - 1], ArrowRight: page.lineShown[n + 1], Home: page.lineShown[0],
+      End: leaf() }[ev.key];
+    const other = { ArrowUp: -1, ArrowDown: 1 }[ev.key];
+    if (to === undefined && other === undefined) return;
     ev.preventDefault();
-    look(Math.max(0, Math.min(n, to)));
+    if (other) {
+      const s = TriadTree.sibling(page.at, other);
+      if (s) view(s, TriadTree.lineThrough(s));
+    } else if (to) {
+      view(to);
+    }
   });
-  $('back-to-game').onclick = () => look(null);
+  $('back-to-game').onclick = () => view(leaf());
+  const step = d => () => view(page.lineShown[page.lineShown.indexOf(page.at) + d]);
+  $('nav-start').onclick = () => view(page.lineShown[0]);
+  $('nav-back').onclick = step(-1);
+  $('nav-next').onclick = step(1);
+  $('nav-end').onclick = () => view(leaf());
+}
+
+// A question on the page (not window.confirm): resolves true or false.
+function ask(text, yes) {
+  if (page.asking) page.asking(false);
+  $('ask-text').textContent = text;
+  $('ask-yes').textContent = yes;
+  $('ask').hidden = false;
+  $('ask').scrollIntoView({ block: 'nearest' });
+  $('ask-yes').focus();
+  return new Promise(resolve => {
+    page.asking = answer => {
+      page.asking = null;
+      $('ask').hidden = true;
+      resolve(answer);
+    };
+  });
 }
 
 // --- game flow -------------------------------------------------------------
 
+// A move played on the viewed node: a move recorded there is followed; in
+// a game without the engine a new one starts a variation; against the
+// engine, what followed is deleted once the player says yes.
 async function playHuman(move) {
-  if (page.busy) return;           // a second click while the first plays
-  page.busy = true;
-  drawBoard();                     // no targets while it is on its way
-  let ok = false;
-  try {
-    const r = await run([`play ${move}`]);
-    if (!r) return;
-    if (!r[0].ok) showError(r[0].text);
-    ok = await refresh();
-  } finally {
-    if (page.busy) {               // refresh did not run: the targets back
-      page.busy = false;
-      drawBoard();
-    }
+  if (page.busy || page.asking) return;
+  const at = page.at;
+  const known = at.children.find(c => c.move === move);
+  if (known) { view(known); return; }
+  let place = at.children.length;
+  if (at.children.length && page.players.includes('engine')) {
+    const next = page.lineShown[page.lineShown.indexOf(at) + 1];
+    const after = page.lineShown.length - 1 - page.lineShown.indexOf(at);
+    const question = ask(`Play ${move} here? In a game against the engine the ${after} ` +
+      `move${after === 1 ? '' : 's'} after this position ${after === 1 ? 'is' : 'are'} deleted.`,
+      `Play ${move}, delete the rest`);
+    drawBoard();                   // no targets while it asks
+    const yes = await question;
+    if (!yes || page.at !== at) { page.sel = { seq: [], set: [] }; drawBoard(); return; }
+    place = TriadTree.cut(next);
+    page.lineShown = TriadTree.path(at);
   }
+  page.busy = true;                // a second click while the first plays
+  drawBoard();                     // no targets while it is on its way
+  const ok = await exclusive(async () => {
+    try {
+      if (!await hold(at)) return false;
+      const r = await run([`play ${move}`]);
+      if (!r) return false;
+      if (!r[0].ok) showError(r[0].text);
+      if (!await refresh(true)) return false;
+      if (page.at.parent === at) TriadTree.place(page.at, place);
+      saveState();
+      renderMoves();
+      return true;
+    } finally {
+      if (page.busy) {             // refresh did not run: the targets back
+        page.busy = false;
+        drawBoard();
+      }
+    }
+  });
   if (ok) engineTurn();
 }
 
-// The engine moves while it is its turn; in a game of engines alone the
+// The engine moves while it is its turn at the end of the line shown (the
+// viewed node, unless only engines play); in a game of engines alone the
 // player may pause it and step one move at a time (ONCE).
 async function engineTurn(once) {
   const gen = page.generation;
-  if (page.thinking === gen) return;
+  if (page.thinking === gen || !page.tree) return;
   page.thinking = gen;
+  let moved = false;
   try {
     while (!page.dead && gen === page.generation && (once || !page.paused)) {
-      const side = sideToMove();
+      const end = leaf();
+      const side = sideAt(end);
       if (side < 0 || page.players[side] !== 'engine') return;
-      const color = page.game.sides[side];
-      const clock = page.clocks
-        ? [`time_left ${color} ${(page.clocks.remaining(side, performance.now()) / 1000).toFixed(2)} 0`]
-        : [];
-      const r = await run([...clock, `genmove ${color}`]);
-      if (!r || gen !== page.generation) return;
-      const reply = r[r.length - 1];
-      if (!reply.ok) { showError(reply.text); return; }
-      if (!await refresh()) return;
-      if (once) return;
+      if (page.players.includes('human') && page.at !== end) return;
+      const ok = await exclusive(async () => {
+        if (gen !== page.generation || leaf() !== end || !await hold(end)) return false;
+        const color = page.game.sides[side];
+        const clock = page.clocks
+          ? [`time_left ${color} ${(page.clocks.remaining(side, performance.now()) / 1000).toFixed(2)} 0`]
+          : [];
+        const r = await run([...clock, `genmove ${color}`]);
+        if (gen !== page.generation) page.held = null;   // its move is not in the tree
+        if (!r || gen !== page.generation) return false;
+        const reply = r[r.length - 1];
+        if (!reply.ok) { showError(reply.text); return false; }
+        return refresh(true);
+      });
+      if (!ok || once) return;
+      moved = true;
     }
   } finally {
     if (page.thinking === gen) page.thinking = false;
@@ -545,12 +763,13 @@ async function engineTurn(once) {
       $('status').textContent = statusText();
       pauseButtons();
       runClocks();
+      if (moved && page.held !== page.at) followView();
     }
   }
 }
 
 function pauseButtons() {
-  const watching = !page.players.includes('human') && !page.status.startsWith('over');
+  const watching = !page.players.includes('human') && !leaf().status.startsWith('over');
   $('pause').hidden = !watching;
   $('step').hidden = !watching || !page.paused;
   $('pause').textContent = page.paused ? 'Resume' : 'Pause';
@@ -570,14 +789,21 @@ async function setSpeed() {
   if (r && !r[0].ok) showError(r[0].text);
 }
 
+// Resigns the game at the end of the line shown, for LOSER or the human
+// whose turn it is (or the human against the engine).
 async function resign(loser) {
-  const side = sideToMove();
-  if (side < 0) return;
   page.generation++;
-  const human = loser !== undefined ? loser : page.players[side] === 'human' ? side : 1 - side;
-  const r = await run([`play ${page.game.sides[human]} resign`]);
-  if (r && !r[0].ok) showError(r[0].text);
-  await refresh();
+  await exclusive(async () => {
+    const end = leaf(), side = sideAt(end);
+    if (side < 0 || !await hold(end)) return;
+    const human = loser !== undefined ? loser : page.players[side] === 'human' ? side : 1 - side;
+    const r = await run([`play ${page.game.sides[human]} resign`]);
+    if (!r) return;
+    if (!r[0].ok) showError(r[0].text);
+    else end.resigned = human;
+    page.at = end;
+    await refresh(false);
+  });
 }
 
 function optionLines(o) {
@@ -660,44 +886,53 @@ async function newGame(form) {
     return;
   }
   page.generation++;
-  await ensureSession();
-  page.dead = false;
-  const r = await run([form.setupLine, ...optionLines(form.options)]);
-  if (!r) return;
-  const bad = r.find(x => !x.ok);
-  if (bad) { $('form-error').textContent = bad.text; return; }
-  // Random starts and keys depend on the engine's state: remember the
-  // position itself.
-  const start = await run(['position']);
-  if (!start) return;
-  Object.assign(page, { game: form.game, start: start[0].text, options: form.options,
-    players: form.players, pos: null, history: [], paused: false, lostOnTime: -1,
-    positions: [start[0].text],
-    clocks: form.options.timemode === 'game' ? new GameClocks(Number(form.options.time)) : null });
-  if (await refresh()) {
+  const ok = await exclusive(async () => {
+    await ensureSession();
+    page.dead = false;
+    const r = await run([form.setupLine, ...optionLines(form.options)]);
+    page.held = null;              // the engine left the game shown, whatever comes
+    if (!r) return false;
+    const bad = r.find(x => !x.ok);
+    if (bad) { $('form-error').textContent = bad.text; return false; }
+    // Random starts and keys depend on the engine's state: remember the
+    // position itself.
+    const start = await run(['position']);
+    if (!start) return false;
+    const tree = TriadTree.create();
+    Object.assign(page, { game: form.game, start: start[0].text, options: form.options,
+      players: form.players, tree, at: tree, lineShown: [tree], held: tree, heldResigned: false,
+      shown: null, paused: false, lostOnTime: -1,
+      clocks: form.options.timemode === 'game' ? new GameClocks(Number(form.options.time)) : null });
+    return refresh(false);
+  });
+  if (ok) {
     $('play').scrollIntoView({ block: 'start' });    // the form may be far below
     engineTurn();
   }
 }
 
+// Takes back the last move of the line shown, deleting it (or the
+// resignation there); in a game against the engine back to a human's turn.
 async function undo() {
   page.generation++;
-  // Back to a human's turn: in a game against the engine that takes two.
-  do {
-    const r = await run(['undo']);
-    if (!r) return;
-    if (!r[0].ok) { showError(r[0].text); break; }
-    if (!await refresh()) return;
-  } while (page.history.length && !humanToMove() && page.players.includes('human'));
-  engineTurn();
+  let n = leaf();
+  if (n.resigned >= 0) n.resigned = -1;
+  else
+    do {
+      const up = n.parent;
+      TriadTree.cut(n);
+      n = up;
+    } while (n.parent && page.players.includes('human') && page.players[sideAt(n)] === 'engine');
+  view(n, TriadTree.path(n));
 }
 
 async function restartEngine() {
   await api(`/${page.sid}/restart`);
-  page.dead = false;
+  Object.assign(page, { dead: false, held: null, heldResigned: false });
   $('crash').hidden = true;
-  // The new engine knows nothing: set the game up again and replay it.
-  if (await replay() && await refresh()) engineTurn();
+  // The new engine knows nothing: set the viewed node up again.
+  const ok = await exclusive(async () => await hold(page.at) && refresh(false));
+  if (ok) engineTurn();
 }
 
 // A short tick for each move played, when the player turned sound on.
@@ -715,11 +950,11 @@ function click() {
 
 // --- clocks ------------------------------------------------------------------
 
-// The side to move's clock runs, but not when the game is over or an
-// engine waits for Resume or Step.
+// The side to move's clock (at the game's end, whatever is viewed) runs,
+// but not when the game is over or an engine waits for Resume or Step.
 function runClocks() {
   if (!page.clocks) return;
-  const side = sideToMove();
+  const side = sideAt(leaf());
   const waiting = page.paused && !page.thinking && page.players[side] === 'engine';
   page.clocks.switchTo(side < 0 || waiting ? -1 : side, performance.now());
   showClocks();
@@ -747,10 +982,20 @@ function showClocks() {
 
 // --- SGF -----------------------------------------------------------------------
 
+// The whole tree as SGF (web/sgf.js), with the root properties of the
+// engine's printsgf on the main line's end (its result), the record
+// downloaded and shown.
 async function saveSgf() {
-  const r = await run(['printsgf']);
-  if (!r) return;
-  const text = r[0].text.replace(/^\n/, '') + '\n';
+  const text = await exclusive(async () => {
+    const main = TriadTree.lineThrough(page.tree).pop();
+    if (!page.thinking && !await hold(main)) return null;
+    const r = await run(['printsgf']);
+    if (!r || !r[0].ok) return null;
+    const rootProps = TriadSgf.parse(r[0].text).props;
+    return TriadSgf.record(page.tree, rootProps, page.game.sides);
+  });
+  followView();
+  if (!text) return;
   $('sgf').value = text;
   $('sgf').hidden = false;
   const a = document.createElement('a');
@@ -760,26 +1005,38 @@ async function saveSgf() {
   URL.revokeObjectURL(a.href);
 }
 
-// Reads the record's game, start position and moves (the format of
-// printsgf and triad-match) and replays it in the engine.
+// Reads a record (printsgf's, triad-match's or this page's: the whole
+// tree, reviews included) and opens it at its start, the players those
+// of the form.
 async function loadSgf(text) {
-  const prop = name => {
-    const m = new RegExp(`(?:^|[^A-Z])${name}\\[((?:[^\\]\\\\]|\\\\.)*)\\]`).exec(text);
-    return m ? m[1].replace(/\\(.)/g, '$1') : null;
-  };
-  const game = gameNamed(prop('XGAME'));
-  const start = prop('XSTART');
-  if (!game || !start) { showError('not a triad SGF record (XGAME, XSTART)'); return; }
-  const moves = [...text.matchAll(/;\s*[WB]\[([^\]]*)\]/g)].map(m => m[1]);
+  let rec;
+  try {
+    rec = TriadSgf.read(text);
+  } catch (e) {
+    showError(e.message);
+    return;
+  }
+  const game = gameNamed(rec.game);
+  if (!game) { showError(`a game this page does not play: ${rec.game}`); return; }
   $('game').value = game.name;
   setupChoices();
   const form = readForm();
   if (form.error) { $('form-error').textContent = form.error; return; }
+  showError('');
+  // A resignation at the end of the main line: RE[W+R] or RE[B+R].
+  const re = /^([WB])\+R$/.exec((rec.root.props.RE || [''])[0]);
+  if (re) TriadTree.lineThrough(rec.root).pop().resigned = re[1] === 'W' ? 1 : 0;
   page.generation++;
-  await ensureSession();
-  Object.assign(page, { game, start, options: form.options, players: form.players,
-    history: moves, pos: null });
-  if (await replay() && await refresh()) engineTurn();
+  const ok = await exclusive(async () => {
+    await ensureSession();
+    Object.assign(page, { game, start: rec.start, options: form.options, players: form.players,
+      tree: rec.root, held: null, shown: null, paused: false, lostOnTime: -1, clocks: null });
+    if (!await replayTree()) return false;
+    page.at = page.tree;
+    page.lineShown = TriadTree.lineThrough(page.tree);
+    return refresh(false);
+  });
+  if (ok) engineTurn();
 }
 
 // --- analysis ----------------------------------------------------------------
@@ -826,10 +1083,12 @@ async function stopAnalysis() {
 
 // --- start ---------------------------------------------------------------------
 
-// The board at once: the game of the last visit (replayed in a new
-// session), else the engine's first game with the form's defaults.
+// The board at once: the game of the last visit (its tree walked again
+// in a new session, the node viewed then viewed again), else the engine's
+// first game with the form's defaults.
 async function open() {
   page.busy = true;
+  let ok = false;
   try {
     await ensureSession();
     await learnGames();
@@ -841,12 +1100,19 @@ async function open() {
     setForm(stored && stored.form);
     page.flipped = Boolean(stored && stored.flipped);
     $('new').disabled = false;
-    if (game && stored.start) {
+    if (game) {
       Object.assign(page, { game, start: stored.start, options: stored.options,
-        players: stored.players, history: stored.moves,
+        players: stored.players, tree: stored.root,
         clocks: stored.options.timemode === 'game'
           ? new GameClocks(Number(stored.options.time), stored.clocks) : null });
-      if (!await replay()) return;
+      ok = await exclusive(async () => {
+        if (!await replayTree()) return false;
+        const end = TriadTree.at(page.tree, stored.line);
+        page.at = TriadTree.at(page.tree, stored.at);
+        page.lineShown = TriadTree.path(end).includes(page.at) ? TriadTree.extend(TriadTree.path(end))
+          : TriadTree.lineThrough(page.at);
+        return await hold(page.at) && refresh(false);
+      });
     } else {
       const form = readForm();
       if (form.error) {                // a stored form gone bad: the defaults
@@ -861,7 +1127,7 @@ async function open() {
   } finally {
     page.busy = false;
   }
-  if (await refresh()) engineTurn();
+  if (ok) engineTurn();
 }
 
 function guard(f) {
@@ -897,8 +1163,11 @@ window.addEventListener('DOMContentLoaded', () => {
   $('flip').onclick = () => { page.flipped = !page.flipped; saveState(); drawBoard(); };
   $('typed-form').onsubmit = ev => { ev.preventDefault(); typedMove(); };
   document.addEventListener('keydown', ev => {
-    if (ev.key === 'Escape' && page.sel.seq.length) $('cancel').click();
+    if (ev.key === 'Escape' && page.asking) page.asking(false);
+    else if (ev.key === 'Escape' && page.sel.seq.length) $('cancel').click();
   });
+  $('ask-yes').onclick = () => { if (page.asking) page.asking(true); };
+  $('ask-no').onclick = () => { if (page.asking) page.asking(false); };
   $('analyze').onclick = guard(analyze);
   $('stop').onclick = guard(stopAnalysis);
   $('restart').onclick = guard(restartEngine);
@@ -922,5 +1191,8 @@ window.addEventListener('DOMContentLoaded', () => {
 // new session.  A page restored from the back-forward cache does so too.
 window.addEventListener('pagehide', () => { freeSession(page.sid); page.sid = null; });
 window.addEventListener('pageshow', ev => {
-  if (ev.persisted && page.game) guard(async () => { await replay(); await refresh(); })();
+  if (ev.persisted && page.game) {
+    Object.assign(page, { held: null, heldResigned: false });
+    guard(() => exclusive(async () => await hold(page.at) && refresh(false)))();
+  }
 });

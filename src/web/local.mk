@@ -4,7 +4,7 @@
 
 webdir = $(pkgdatadir)/web
 WEB_PAGE = web/index.html web/style.css web/app.js web/board.js web/clock.js \
-	web/motion.js web/clicks.js web/favicon.svg \
+	web/motion.js web/clicks.js web/tree.js web/sgf.js web/movelist.js web/favicon.svg \
 	web/game-dvonn.js web/game-truchet.js web/game-cephalopod.js
 dist_web_DATA = $(WEB_PAGE)
 dist_doc_DATA += doc/triad-web.md
@@ -26,7 +26,7 @@ WEB_SOURCES = \
 	src/web/weblog.c src/web/weblog.h
 EXTRA_DIST += src/web/local.mk $(WEB_SOURCES) src/web/main.c doc/triad-web.1 \
 	tests/web/package.json tests/web/package-lock.json \
-	tests/web/browser.mjs tests/web/run.sh tests/web/toygame.mjs \
+	tests/web/browser.mjs tests/web/tree.mjs tests/web/run.sh tests/web/toygame.mjs \
 	tests/web/hostile.mjs tests/web/fake-engine.sh \
 	tests/web/load.mjs tests/web/serve.mjs
 

@@ -30,17 +30,19 @@ const sleep = ms => new Promise(r => setTimeout(r, ms));
 // --- the page ---------------------------------------------------------------
 
 async function historyLength(page) {
-  return page.$$eval('#moves li', li => li.length);
+  return page.$$eval('#moves li.move', li => li.length);
 }
 
 async function moveList(page) {
-  return page.$$eval('#moves li', li => li.map(e => e.textContent));
+  return page.$$eval('#moves li.move', li => li.map(e => e.textContent));
 }
 
-// Waits until the page's move list has n moves.
+// Waits until the page's move list has n moves and the engine has
+// caught up with the move viewed (its legal moves known there).
 async function waitMoves(page, n) {
   try {
-    await page.waitForFunction(k => document.querySelectorAll('#moves li').length === k,
+    await page.waitForFunction(k => document.querySelectorAll('#moves li.move').length === k &&
+                               (!page.players.includes('human') || page.legalAt === page.at),
                                { timeout: 30000 }, n);
   } catch (e) {
     const state = await page.$eval('aside', el => el.innerText);
@@ -120,7 +122,7 @@ async function clickMove(page) {
     }
     await el.click();
     await page.waitForFunction(
-      b => document.querySelectorAll('#moves li').length !== b ||
+      b => document.querySelectorAll('#moves li.move').length !== b ||
            document.querySelector('#board .target:not(.tile), #done:not([hidden])') ||
            !document.querySelector('#crash').hidden,
       { timeout: 20000 }, before);
@@ -264,7 +266,7 @@ async function playUntilEnd(page, turns) {
   for (let i = 0; i < turns && !(await resultText(page)); i++) {
     const n = await historyLength(page);
     await clickMove(page);
-    await page.waitForFunction(k => document.querySelectorAll('#moves li').length >= k + 2 ||
+    await page.waitForFunction(k => document.querySelectorAll('#moves li.move').length >= k + 2 ||
                                document.querySelector('#result').textContent !== '',
                                { timeout: 20000 }, n);
   }
@@ -340,7 +342,8 @@ async function testCephalopod(page) {
   await page.keyboard.press('Home');
   check(await dice() === 0, 'cephalopod: Home shows the start');
   await page.keyboard.press('End');
-  check(await page.$eval('#viewing', e => e.hidden) && (await page.$$('#board .target')).length > 0,
+  await page.waitForSelector('#board .target', { timeout: 10000 });
+  check(await page.$eval('#viewing', e => e.hidden),
         'cephalopod: End is the game again, to be played');
   await page.click('#undo');
   await waitMoves(page, 0);
@@ -375,6 +378,9 @@ async function testCephalopod(page) {
     const input = await page.$('#load');
     await input.uploadFile(file);
     await waitMoves(page, moves);
+    check(await page.$$eval('#board .ce-die', d => d.length) === 0,
+          `cephalopod: the SGF loaded a ${time} time opens at the start`);
+    await page.click('#back-to-game');
     const loaded = await waitResult(page, 20000);
     check(loaded === result, `cephalopod: the SGF loaded a ${time} time gives the same result`);
   }
@@ -425,7 +431,7 @@ async function testClocks(page) {
   // Paused, no clock runs.
   await newGame(page, 'cephalopod', { setup: 'WxH', arg: '3x3', first: 'engine', second: 'engine',
                                       time: 20, timemode: 'game' });
-  await page.waitForFunction(() => document.querySelectorAll('#moves li').length >= 2);
+  await page.waitForFunction(() => document.querySelectorAll('#moves li.move').length >= 2);
   await page.click('#pause');
   await page.waitForSelector('#step:not([hidden]):not([disabled])');
   const both = async () => (await clock(0)) + ' ' + (await clock(1));
@@ -474,7 +480,7 @@ async function testDvonn(page, base) {
   await waitMoves(page, 2);
   // Watch the engine play itself: paused, stepped, resumed to the end.
   await newGame(page, 'dvonn', { setup: 'random', first: 'engine', second: 'engine', time: 0.05 });
-  await page.waitForFunction(() => document.querySelectorAll('#moves li').length >= 2);
+  await page.waitForFunction(() => document.querySelectorAll('#moves li.move').length >= 2);
   await page.click('#pause');
   await page.waitForSelector('#step:not([hidden]):not([disabled])');
   const paused = await historyLength(page);
