@@ -393,6 +393,22 @@ static const char *const ceph_endgames[] = {
     "cephalopod:3x3:B:..B1W1/W6..W6/..W2B1",
 };
 
+/* A new searcher of g with a 4 MiB table proves st to have the value
+ * want (ref_value's encoding); its move, which is legal, is returned. */
+static move_t assert_solves(const struct game_ops *g, const void *st,
+                            int want)
+{
+    struct search *s = search_new(g, 4);
+    ck_assert_ptr_nonnull(s);
+    struct search_limits l = srch_limits(SEARCH_ALPHABETA);
+    struct search_result r;
+    ck_assert_int_eq(search_solve(s, st, &l, &r), 0);
+    search_free(s);
+    srch_assert_exact(&r, want);
+    ck_assert(gt_is_legal(g, st, r.best));
+    return r.best;
+}
+
 /* The solver (table keyed by the symmetric hash, so entries of mirror
  * images meet) proves the reference value with a legal move that keeps
  * it, for the position and for its transposed image with the colours
@@ -410,19 +426,11 @@ START_TEST(test_solve_cephalopod_endgames)
     grid_write(&img, pos, sizeof pos);
     gt_load(g, st, pos);
     int ref = ref_value(g, st, 0, 0);
-    struct search *s = search_new(g, 1);
-    ck_assert_ptr_nonnull(s);
-    struct search_limits l = srch_limits(SEARCH_ALPHABETA);
-    struct search_result r;
-    ck_assert_int_eq(search_solve(s, st, &l, &r), 0);
-    srch_assert_exact(&r, ref);
-    ck_assert(gt_is_legal(g, st, r.best));
     memcpy(child, st, g->state_size);
-    g->play(child, r.best);
+    g->play(child, assert_solves(g, st, ref));
     int v = ref_value(g, child, 0, 0);
     ck_assert_int_eq(g->side_to_move(child) == g->side_to_move(st) ? v : -v,
                      ref);
-    search_free(s);
     free(child);
     free(st);
 }
@@ -448,19 +456,12 @@ START_TEST(test_solve_line)
     if (cells <= 5)
         ck_assert_int_eq(ref_value(G, st, 0, 0), want);
     for (size_t i = 0; i < NELEM(solvers); i++) {
-        struct search *s = search_new(solvers[i], 4);
-        ck_assert_ptr_nonnull(s);
-        struct search_limits l = srch_limits(SEARCH_ALPHABETA);
-        struct search_result r;
-        ck_assert_int_eq(search_solve(s, st, &l, &r), 0);
-        srch_assert_exact(&r, want);
-        ck_assert(gt_is_legal(G, st, r.best));
+        move_t best = assert_solves(solvers[i], st, want);
         if (cells <= 5) {
             memcpy(child, st, G->state_size);
-            G->play(child, r.best);
+            G->play(child, best);
             ck_assert_int_eq(-ref_value(G, child, 0, 0), want);
         }
-        search_free(s);
     }
     static const enum search_method players[] = {
         SEARCH_ALPHABETA, SEARCH_MCTS
