@@ -120,6 +120,16 @@ START_TEST(test_evaluate)
     ck_assert_int_eq(G->evaluate(st), 160);
     load(st, "cephalopod:3x3:B:W6..../....../......");
     ck_assert_int_eq(G->evaluate(st), -60);
+    /* a line, and the same line turned: one die down (-100), tempo 50,
+     * the capture of both black dice at the gap (80), both exposed (30) */
+    load(st, "cephalopod:1x4:W:B1/../B2/W3");
+    ck_assert_int_eq(G->evaluate(st), -100 + 50 + 80 + 30);
+    load(st, "cephalopod:4x1:W:W3B2..B1");
+    ck_assert_int_eq(G->evaluate(st), -100 + 50 + 80 + 30);
+    /* the gap's capture takes a die of each side: no swing, one exposed
+     * die each, only the tempo */
+    load(st, "cephalopod:1x3:W:B2/../W3");
+    ck_assert_int_eq(G->evaluate(st), 50);
     /* swapping colours and side negates nothing but the point of view */
     load(st, "cephalopod:3x3:W:W1..B2/B3..../......");
     int a = G->evaluate(st);
