@@ -76,11 +76,11 @@ static void check_key(const struct packed_ops *p, const void *geo,
                   (unsigned long long)key, (unsigned long long)pos);
 }
 
-/* After every ply of random games on every board that fits (2x2 to 4x4,
- * 2x8, 5x3 and the rest of at most 16 cells), the packed children are
- * exactly the packed positions after each legal move, their keys are
- * the keys of those positions, the counts agree, and a full board's
- * margin is the rules' (from the mover's view). */
+/* After every ply of random games on every board that fits (1x1 to 4x4,
+ * 1x8, 8x1, 2x8, 5x3 and the rest of at most 16 cells), the packed
+ * children are exactly the packed positions after each legal move, their
+ * keys are the keys of those positions, the counts agree, and a full
+ * board's margin is the rules' (from the mover's view). */
 START_TEST(test_packed_follows_rules)
 {
     const struct game_ops *g = &cephalopod_ops;
@@ -96,8 +96,8 @@ START_TEST(test_packed_follows_rules)
     struct rng rng;
     rng_seed(&rng, 19);
     long plies = 0;
-    for (int w = 2; w <= 8; w++)
-        for (int h = 2; w * h <= 16; h++)
+    for (int w = 1; w <= 8; w++)
+        for (int h = 1; h <= 8 && w * h <= 16; h++)
             for (int game = 0; game < 30; game++) {
                 setup_board(st, w, h);
                 ck_assert(p->init(geo, st));
@@ -216,7 +216,8 @@ static bool same_value(const void *st, int threads, uint64_t max_nodes)
  * threads"). */
 START_TEST(test_same_value_small_boards)
 {
-    static const int sizes[][2] = { { 2, 2 }, { 2, 3 }, { 3, 2 }, { 2, 4 } };
+    static const int sizes[][2] = { { 2, 2 }, { 2, 3 }, { 3, 2 }, { 2, 4 },
+                                    { 1, 1 }, { 1, 7 }, { 8, 1 } };
     unsigned char *st = malloc(cephalopod_ops.state_size);
     ck_assert_ptr_nonnull(st);
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {

@@ -205,6 +205,84 @@ START_TEST(test_end_draw_even_board)
 }
 END_TEST
 
+/* ---- boards one cell wide ---------------------------------------------- */
+
+/* 1x1: White's one placement fills the board and wins by 1 die to 0. */
+START_TEST(test_line_one_cell)
+{
+    unsigned char st[STATE_MAX];
+    char pos[64];
+    int margin = -1;
+    setup_size(st, "1x1");
+    ck_assert_int_eq(G->count_moves(st), 1);
+    moves_at(st, NULL, pos, sizeof pos);
+    ck_assert_str_eq(pos, "a1");
+    play_tok(st, "a1");
+    pos_str(st, pos, sizeof pos);
+    ck_assert_str_eq(pos, "cephalopod:1x1:B:W1");
+    ck_assert_int_eq(G->outcome(st, &margin), GAME_WIN_FIRST);
+    ck_assert_int_eq(margin, 1);
+    ck_assert_int_eq(G->count_moves(st), 0);
+}
+END_TEST
+
+/* On a line a cell has at most two neighbours: one capture set at most,
+ * both of them, compulsory when they sum to at most 6; the ends have one
+ * neighbour and never capture.  Column (1x5) and row (5x1) alike. */
+START_TEST(test_line_captures)
+{
+    static const struct {
+        const char *pos, *cell, *want;
+    } cases[] = {
+        { "cephalopod:1x5:W:../B1/../W1/..", "a3", "a3=a2+a4" },
+        { "cephalopod:1x5:W:../B1/../W1/..", "a5", "a5" },
+        { "cephalopod:1x5:W:../B1/../W1/..", "a1", "a1" },
+        { "cephalopod:5x1:W:..W1..B1..", "c1", "c1=b1+d1" },
+        { "cephalopod:5x1:B:..W1..W5B1", "c1", "c1=b1+d1" },
+        { "cephalopod:5x1:B:..W2..W5B1", "c1", "c1" },   /* 7 > 6 */
+        { "cephalopod:1x3:B:W6/../B1", "a2", "a2" },
+    };
+    unsigned char st[STATE_MAX];
+    char got[256], why[128];
+    move_t m;
+    for (size_t i = 0; i < NELEM(cases); i++) {
+        load(st, cases[i].pos);
+        moves_at(st, cases[i].cell, got, sizeof got);
+        ck_assert_msg(strcmp(got, cases[i].want) == 0, "%s at %s: %s",
+                      cases[i].pos, cases[i].cell, got);
+    }
+    load(st, "cephalopod:1x5:W:../B1/../W1/..");
+    ck_assert_int_eq(parse(st, "a3", &m, why, sizeof why),
+                     MOVE_PARSE_ILLEGAL);
+    ck_assert_str_eq(why, "a capture is compulsory at a3");
+    ck_assert_int_eq(parse(st, "a3=a2+a4+b3", &m, why, sizeof why),
+                     MOVE_PARSE_ILLEGAL);
+    ck_assert_str_eq(why, "b3 is not adjacent to a3");
+    play_tok(st, "A3=A4+A2");
+    pos_str(st, got, sizeof got);
+    ck_assert_str_eq(got, "cephalopod:1x5:B:../../W2/../..");
+}
+END_TEST
+
+/* 1x2 ends 1-1, a draw; 1x3 ends 2-1 for White. */
+START_TEST(test_line_results)
+{
+    unsigned char st[STATE_MAX];
+    int margin = -1;
+    setup_size(st, "1x2");
+    play_tok(st, "a2");
+    play_tok(st, "a1");
+    ck_assert_int_eq(G->outcome(st, &margin), GAME_DRAW);
+    ck_assert_int_eq(margin, 0);
+    setup_size(st, "3x1");
+    play_tok(st, "b1");
+    play_tok(st, "a1");
+    play_tok(st, "c1");
+    ck_assert_int_eq(G->outcome(st, &margin), GAME_WIN_FIRST);
+    ck_assert_int_eq(margin, 1);
+}
+END_TEST
+
 /* ---- interface constants ----------------------------------------------- */
 
 START_TEST(test_interface_constants)
@@ -240,6 +318,9 @@ int main(void)
     tcase_add_test(tc, test_end_black_wins_3x3);
     tcase_add_test(tc, test_end_capture_is_not_the_end);
     tcase_add_test(tc, test_end_draw_even_board);
+    tcase_add_test(tc, test_line_one_cell);
+    tcase_add_test(tc, test_line_captures);
+    tcase_add_test(tc, test_line_results);
     tc = tcase_create("interface");
     suite_add_tcase(s, tc);
     tcase_add_test(tc, test_interface_constants);

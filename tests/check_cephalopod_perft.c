@@ -1,5 +1,6 @@
 /* check_cephalopod_perft.c -- the perft table of doc/games/cephalopod.md,
- * its rotation symmetry on every size, and the CodinGame vectors (sequence
+ * its rotation symmetry on every size, the boards one cell wide against
+ * scripts/cephalopod_ref.py, and the CodinGame vectors (sequence
  * counts and final-board sums). */
 #include "config.h"
 
@@ -35,6 +36,31 @@ static const struct perft_case PERFT[] = {
     /* no capture before ply 3 on any board: C, C(C-1), C(C-1)(C-2) */
     { "8x8", 1, 64 }, { "8x8", 2, 4032 }, { "8x8", 3, 249984 },
     { "2x2", 1, 4 }, { "2x2", 2, 12 }, { "2x2", 3, 24 },
+    /* scripts/cephalopod_ref.py perft, beyond the first capture */
+    { "2x2", 4, 40 }, { "2x2", 5, 80 }, { "2x2", 6, 176 },
+    { "2x3", 4, 436 }, { "2x3", 5, 1628 }, { "2x3", 6, 6320 },
+    { "2x3", 7, 24520 }, { "2x3", 8, 92608 },
+};
+
+/* Boards one cell wide, perft at depths 1 to depths, from
+ * scripts/cephalopod_ref.py (written from the rules alone): up to the
+ * first 0, one ply after the longest game has ended, but 1x6 only to
+ * depth 16 of its 26.  1xN and Nx1 are the same game turned. */
+struct line_case {
+    int cells, depths;
+    int64_t perft[18];
+};
+
+static const struct line_case LINE_PERFT[] = {
+    { 1, 2, { 1, 0 } },
+    { 2, 3, { 2, 2, 0 } },
+    { 3, 6, { 3, 6, 6, 4, 4, 0 } },
+    { 4, 15, { 4, 12, 24, 32, 48, 80, 136, 208, 320, 496, 776, 1200, 1872,
+               1872, 0 } },
+    { 5, 18, { 5, 20, 60, 132, 252, 536, 1200, 2688, 6056, 13360, 29000,
+               64824, 146432, 285088, 316112, 165568, 165568, 0 } },
+    { 6, 16, { 6, 30, 120, 376, 976, 2480, 6632, 18128, 48240, 130864,
+               350952, 955048, 2541048, 6652136, 14206696, 22901584 } },
 };
 
 START_TEST(test_perft_table)
@@ -48,17 +74,35 @@ START_TEST(test_perft_table)
 }
 END_TEST
 
+START_TEST(test_perft_line)
+{
+    const struct line_case *c = &LINE_PERFT[_i];
+    for (int turned = 0; turned < 2; turned++) {
+        char size[8];
+        snprintf(size, sizeof size, turned ? "%dx1" : "1x%d", c->cells);
+        unsigned char st[STATE_MAX];
+        setup_size(st, size);
+        for (int d = 1; d <= c->depths; d++) {
+            int64_t n = perft(st, d), want = c->perft[d - 1];
+            ck_assert_msg(n == want, "perft %s d%d = %lld, expected %lld",
+                          size, d, (long long)n, (long long)want);
+        }
+    }
+}
+END_TEST
+
 /* W x H and H x W are the same game rotated: equal perft for every size. */
 START_TEST(test_perft_rotation)
 {
-    int w = 2 + _i / 7, h = 2 + _i % 7;
+    int w = 1 + _i / 8, h = 1 + _i % 8;
     char a[16], b[16];
     unsigned char sa[STATE_MAX], sb[STATE_MAX];
     snprintf(a, sizeof a, "%dx%d", w, h);
     snprintf(b, sizeof b, "%dx%d", h, w);
     setup_size(sa, a);
     setup_size(sb, b);
-    int depth = w * h <= 16 ? 6 : 4;
+    /* no board fills before ply C, the number of cells: a nonzero count */
+    int cells = w * h, depth = cells <= 16 ? (cells < 6 ? cells : 6) : 4;
     int64_t na = perft(sa, depth), nb = perft(sb, depth);
     ck_assert_msg(na == nb, "%s %lld vs %s %lld", a, (long long)na, b,
                   (long long)nb);
@@ -230,7 +274,8 @@ int main(void)
     Suite *s = suite_create("cephalopod_perft");
     TCase *tc = tap_tcase(s, "perft", 120);
     tcase_add_loop_test(tc, test_perft_table, 0, NELEM(PERFT));
-    tcase_add_loop_test(tc, test_perft_rotation, 0, 49);
+    tcase_add_loop_test(tc, test_perft_line, 0, NELEM(LINE_PERFT));
+    tcase_add_loop_test(tc, test_perft_rotation, 0, 64);
     tcase_add_loop_test(tc, test_codingame_vectors, 0, NELEM(CG));
     return tap_main(s);
 }

@@ -58,12 +58,13 @@ static void count_dice(const void *st, int *white, int *black)
 }
 
 static const char *const PLAYOUT_SIZES[] = {
-    "5x5", "3x3", "3x5", "5x3", "8x8", "2x2", "7x4", "4x6"
+    "5x5", "3x3", "3x5", "5x3", "8x8", "2x2", "7x4", "4x6",
+    "1x1", "1x8", "8x1", "1x5"
 };
 
 START_TEST(test_random_playouts)
 {
-    const char *size = PLAYOUT_SIZES[_i % 8];
+    const char *size = PLAYOUT_SIZES[_i % NELEM(PLAYOUT_SIZES)];
     unsigned char st[STATE_MAX];
     struct rng r;
     rng_seed(&r, 1000 + (uint64_t)_i);
@@ -119,6 +120,16 @@ START_TEST(test_evaluate)
     ck_assert_int_eq(G->evaluate(st), 160);
     load(st, "cephalopod:3x3:B:W6..../....../......");
     ck_assert_int_eq(G->evaluate(st), -60);
+    /* a line, and the same line turned: one die down (-100), tempo 50,
+     * the capture of both black dice at the gap (80), both exposed (30) */
+    load(st, "cephalopod:1x4:W:B1/../B2/W3");
+    ck_assert_int_eq(G->evaluate(st), -100 + 50 + 80 + 30);
+    load(st, "cephalopod:4x1:W:W3B2..B1");
+    ck_assert_int_eq(G->evaluate(st), -100 + 50 + 80 + 30);
+    /* the gap's capture takes a die of each side: no swing, one exposed
+     * die each, only the tempo */
+    load(st, "cephalopod:1x3:W:B2/../W3");
+    ck_assert_int_eq(G->evaluate(st), 50);
     /* swapping colours and side negates nothing but the point of view */
     load(st, "cephalopod:3x3:W:W1..B2/B3..../......");
     int a = G->evaluate(st);
@@ -354,7 +365,7 @@ static bool is_image(const struct images *im, const char *pos)
 /* The images of a position (colour swaps included) share its symmetric
  * hash, and any position that is not an image has another (pairs of positions of random games
  * on a square and on a rectangle). */
-static const char *const sym_sizes[] = { "3x3", "5x5", "4x3" };
+static const char *const sym_sizes[] = { "3x3", "5x5", "4x3", "1x7", "6x1" };
 
 START_TEST(test_cephalopod_symmetric_hash)
 {
@@ -392,6 +403,22 @@ static const char *const ceph_endgames[] = {
     "cephalopod:3x3:B:..B1W1/W6..W6/..W2B1",
 };
 
+/* A new searcher of g with a 4 MiB table proves st to have the value
+ * want (ref_value's encoding); its move, which is legal, is returned. */
+static move_t assert_solves(const struct game_ops *g, const void *st,
+                            int want)
+{
+    struct search *s = search_new(g, 4);
+    ck_assert_ptr_nonnull(s);
+    struct search_limits l = srch_limits(SEARCH_ALPHABETA);
+    struct search_result r;
+    ck_assert_int_eq(search_solve(s, st, &l, &r), 0);
+    search_free(s);
+    srch_assert_exact(&r, want);
+    ck_assert(gt_is_legal(g, st, r.best));
+    return r.best;
+}
+
 /* The solver (table keyed by the symmetric hash, so entries of mirror
  * images meet) proves the reference value with a legal move that keeps
  * it, for the position and for its transposed image with the colours
@@ -409,21 +436,56 @@ START_TEST(test_solve_cephalopod_endgames)
     grid_write(&img, pos, sizeof pos);
     gt_load(g, st, pos);
     int ref = ref_value(g, st, 0, 0);
-    struct search *s = search_new(g, 1);
-    ck_assert_ptr_nonnull(s);
-    struct search_limits l = srch_limits(SEARCH_ALPHABETA);
-    struct search_result r;
-    ck_assert_int_eq(search_solve(s, st, &l, &r), 0);
-    srch_assert_exact(&r, ref);
-    ck_assert(gt_is_legal(g, st, r.best));
     memcpy(child, st, g->state_size);
-    g->play(child, r.best);
+    g->play(child, assert_solves(g, st, ref));
     int v = ref_value(g, child, 0, 0);
     ck_assert_int_eq(g->side_to_move(child) == g->side_to_move(st) ? v : -v,
                      ref);
-    search_free(s);
     free(child);
     free(st);
+}
+END_TEST
+
+/* The empty boards one cell wide, 1x1 to 1x8 and 8x1 to 2x1: White wins
+ * by one die on an odd number of cells, even ones are draws (the values
+ * of scripts/cephalopod_ref.py solve, an exhaustive minimax written from
+ * the rules; up to 5 cells also ref_value's here).  Both solvers prove
+ * it (the fast one of packed positions and the generic one), with a move
+ * that keeps it, and both players find a legal move. */
+START_TEST(test_solve_line)
+{
+    int cells = 1 + _i / 2;
+    char size[8];
+    snprintf(size, sizeof size, _i % 2 ? "%dx1" : "1x%d", cells);
+    int want = cells % 2 ? 2 : 0;       /* ref_value: win by 1, or draw */
+    struct game_ops generic = cephalopod_ops;
+    generic.packed = NULL;
+    const struct game_ops *solvers[] = { &cephalopod_ops, &generic };
+    unsigned char st[STATE_MAX], child[STATE_MAX];
+    setup_size(st, size);
+    if (cells <= 5)
+        ck_assert_int_eq(ref_value(G, st, 0, 0), want);
+    for (size_t i = 0; i < NELEM(solvers); i++) {
+        move_t best = assert_solves(solvers[i], st, want);
+        if (cells <= 5) {
+            memcpy(child, st, G->state_size);
+            G->play(child, best);
+            ck_assert_int_eq(-ref_value(G, child, 0, 0), want);
+        }
+    }
+    static const enum search_method players[] = {
+        SEARCH_ALPHABETA, SEARCH_MCTS
+    };
+    struct search *s = search_new(G, 4);
+    ck_assert_ptr_nonnull(s);
+    for (size_t i = 0; i < NELEM(players); i++) {
+        struct search_limits l = srch_limits(players[i]);
+        l.max_nodes = 5000;
+        struct search_result r;
+        ck_assert_int_eq(search_run(s, st, &l, &r), 0);
+        ck_assert(gt_is_legal(G, st, r.best));
+    }
+    search_free(s);
 }
 END_TEST
 
@@ -431,7 +493,8 @@ int main(void)
 {
     Suite *s = suite_create("cephalopod_play");
     TCase *tc = tap_tcase(s, "playouts", 120);
-    tcase_add_loop_test(tc, test_random_playouts, 0, 24);
+    tcase_add_loop_test(tc, test_random_playouts, 0,
+                        3 * NELEM(PLAYOUT_SIZES));
     tc = tcase_create("eval");
     suite_add_tcase(s, tc);
     tcase_add_test(tc, test_evaluate);
@@ -442,5 +505,6 @@ int main(void)
                         NELEM(sym_sizes));
     tcase_add_loop_test(tc, test_solve_cephalopod_endgames, 0,
                         2 * NELEM(ceph_endgames));
+    tcase_add_loop_test(tc, test_solve_line, 0, 16);
     return tap_main(s);
 }

@@ -118,7 +118,12 @@ static const char *const BAD_POSITIONS[] = {
     "cephalopod:3x3:WB:....../....../......",
     "cephalopod:3:W:....../....../......",
     "cephalopod:3y3:W:....../....../......",
-    "cephalopod:1x3:W:../../..",
+    "cephalopod:0x3:W:",
+    "cephalopod:1x0:W:",
+    "cephalopod:1x9:W:../../../../../../../../..",
+    "cephalopod:1x3:W:../..",
+    "cephalopod:1x3:W:..../../..",
+    "cephalopod:3x1:W:....",
     "cephalopod:9x9:W:..",
     "cephalopod:10x10:W:..",
     "cephalopod:3x3x3:W:....../....../......",
@@ -204,7 +209,7 @@ START_TEST(test_position_lenient_forms)
 END_TEST
 
 static const char *const BAD_SETUPS[] = {
-    "", "5", "x5", "5x", "9x9", "1x1", "1x5", "5x1", "0x5", "5x9", "5x55",
+    "", "5", "x5", "5x", "9x9", "0x0", "0x1", "1x0", "1x9", "9x1", "0x5", "5x9", "5x55",
     "55x5", "5x5x5", "5*5", "abc", "5x5 ", " 5x5", "-5x5", "\xff",
 };
 
@@ -233,6 +238,15 @@ START_TEST(test_setup_forms)
     ck_assert_str_eq(pos, "cephalopod:3x5:W:....../....../....../"
                           "....../......");
     setup_size(st, "2x8");
+    setup_size(st, "1x1");
+    pos_str(st, pos, sizeof pos);
+    ck_assert_str_eq(pos, "cephalopod:1x1:W:..");
+    setup_size(st, "1x5");
+    pos_str(st, pos, sizeof pos);
+    ck_assert_str_eq(pos, "cephalopod:1x5:W:../../../../..");
+    setup_size(st, "5x1");
+    pos_str(st, pos, sizeof pos);
+    ck_assert_str_eq(pos, "cephalopod:5x1:W:..........");
     setup_size(st, "8x2");
     pos_str(st, pos, sizeof pos);
     ck_assert_str_eq(pos, "cephalopod:8x2:W:................/"
@@ -248,6 +262,16 @@ START_TEST(test_setup_forms)
     setup_size(st, "3x5");
     setup_size(other, "5x3");
     ck_assert_uint_ne(G->hash(st), G->hash(other));
+    setup_size(st, "1x5");
+    setup_size(other, "5x1");
+    ck_assert_uint_ne(G->hash(st), G->hash(other));
+    ck_assert_uint_ne(G->hash_symmetric(st), G->hash_symmetric(other));
+    /* the error names the sizes allowed */
+    char *big[1] = { (char *)"9x1" };
+    ck_assert_int_eq(G->setup(st, 1, big, 0, &err), -1);
+    ck_assert_str_eq(sbuf_str(&err),
+                     "expected a size WxH with W and H from 1 to 8");
+    sbuf_free(&err);
 }
 END_TEST
 
@@ -296,6 +320,31 @@ START_TEST(test_show)
     ck_assert_ptr_nonnull(strstr(sbuf_str(&out),
                                  "ply 7, game over: white wins by 5\n"));
     ck_assert_ptr_nonnull(strstr(sbuf_str(&out), "3 W1 W1 W1\n"));
+    /* boards one cell wide, a column and a row: a1, the far end, then
+     * the capture of both between them */
+    static const struct {
+        const char *size, *far, *capture, *rows;
+    } line[] = {
+        { "1x3", "a3", "a2=a1+a3", "3 .\n2 W2\n1 .\n  a\n" },
+        { "3x1", "c1", "b1=a1+c1", "1 .  W2 .\n  a  b  c\n" },
+    };
+    for (size_t i = 0; i < NELEM(line); i++) {
+        sbuf_reset(&out);
+        setup_size(st, line[i].size);
+        play_tok(st, "a1");
+        play_tok(st, line[i].far);
+        play_tok(st, line[i].capture);
+        info.ply = 3;
+        info.last_move = line[i].capture;
+        G->show(st, &info, &out);
+        check_diagram_shape(sbuf_str(&out));
+        char want[256];
+        snprintf(want, sizeof want, "Cephalopod %s\n%s"
+                 "dice: white 1, black 0; empty cells 2\n"
+                 "ply 3, black to move, last move %s\n", line[i].size,
+                 line[i].rows, line[i].capture);
+        ck_assert_str_eq(sbuf_str(&out), want);
+    }
     sbuf_free(&out);
 }
 END_TEST

@@ -16,7 +16,7 @@
 #include "core/sbuf.h"
 #include "core/zobrist.h"
 
-#define SIDE_MIN 2
+#define SIDE_MIN 1
 #define SIDE_MAX 8
 #define NCELLS 64
 #define NO_CELL 64              /* neighbour sentinel; pips[NO_CELL] == 0 */

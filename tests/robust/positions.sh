@@ -56,7 +56,7 @@ $(dv S B "0=R 1=R 2=RBBBBBBBBBBBBBBBBBBBBBBBB")
 cephalopod:
 cephalopod:3x3
 cephalopod:3x3:W
-cephalopod:1x1:W:..
+cephalopod:1x9:W:../../../../../../../../..
 cephalopod:9x9:W:..................
 cephalopod:0x3:W:/.../
 cephalopod:3x0:W:
