@@ -532,6 +532,82 @@ START_TEST(test_sgf_round_trip)
 }
 END_TEST
 
+/* Reads the one record of text into *r (record_init'ed). */
+static void read_one(const struct sbuf *text, struct game_record *r)
+{
+    struct sbuf err = SBUF_INIT;
+    size_t pos = 0;
+    ck_assert_msg(sgf_read(text->buf, text->len, &pos, r, &err) == 1, "%s",
+                  sbuf_str(&err));
+    struct game_record rest;
+    record_init(&rest);
+    ck_assert_int_eq(sgf_read(text->buf, text->len, &pos, &rest, &err), 0);
+    record_free(&rest);
+    sbuf_free(&err);
+}
+
+/* Properties the record has no field for (a review's) are kept node by
+ * node and written back; a record without them is written back byte for
+ * byte, and removing them gives the plain record again. */
+START_TEST(test_sgf_extra_properties)
+{
+    struct game_record r, back;
+    make_record(&r);
+    record_init(&back);
+    struct sbuf plain = SBUF_INIT, text = SBUF_INIT, again = SBUF_INIT;
+    sgf_write(&r, "test:1", &plain);
+    read_one(&plain, &back);
+    sgf_write(&back, "test:1", &again);
+    ck_assert_str_eq(sbuf_str(&again), sbuf_str(&plain));
+    ck_assert_int_eq(back.nextra, 0);
+
+    sgf_prop_add(record_node(&r, 0), "XUNIT", "dice");
+    sgf_prop_add(record_node(&r, 1), "XE", "-1.50");
+    sgf_prop_add(record_node(&r, 1), "C", "a ]tricky\\ one");
+    sgf_prop_add(record_node(&r, 3), "BM", "2");
+    sgf_write(&r, "test:1", &text);
+    ck_assert_ptr_nonnull(strstr(sbuf_str(&text), "XE[-1.50]C[a \\]tricky"
+                                                  "\\\\ one]\n"));
+    ck_assert_ptr_nonnull(strstr(sbuf_str(&text), "]\nXUNIT[dice]\n;"));
+    read_one(&text, &back);
+    ck_assert_int_eq(back.nextra, 4);
+    struct sbuf v = SBUF_INIT;
+    ck_assert(sgf_prop_get(&back.extra[1], "C", &v));
+    ck_assert_str_eq(sbuf_str(&v), "a ]tricky\\ one");
+    ck_assert(sgf_prop_get(&back.extra[3], "BM", &v));
+    ck_assert_str_eq(sbuf_str(&v), "2");
+    ck_assert(!sgf_prop_get(&back.extra[2], "BM", &v));
+    ck_assert_str_eq(sbuf_str(&back.moves), sbuf_str(&r.moves));
+    sbuf_reset(&again);
+    sgf_write(&back, "test:1", &again);
+    ck_assert_str_eq(sbuf_str(&again), sbuf_str(&text));
+
+    static const char *const review[] = { "XUNIT", "XE", "C", "BM", NULL };
+    for (int k = 0; k < back.nextra; k++)
+        ck_assert_int_eq(sgf_prop_remove(&back.extra[k], review), 0);
+    sbuf_reset(&again);
+    sgf_write(&back, "test:1", &again);
+    ck_assert_str_eq(sbuf_str(&again), sbuf_str(&plain));
+
+    /* a property before the move belongs to the move's node */
+    const char *before = strstr(sbuf_str(&plain), ";W[");
+    ck_assert_ptr_nonnull(before);
+    sbuf_reset(&text);
+    sbuf_putn(&text, sbuf_str(&plain), (size_t)(before - sbuf_str(&plain)));
+    sbuf_puts(&text, ";GN[x]");
+    sbuf_puts(&text, before + 1);
+    read_one(&text, &back);
+    ck_assert(sgf_prop_get(&back.extra[1], "GN", &v));
+    ck_assert_str_eq(sbuf_str(&v), "x");
+    sbuf_free(&v);
+    sbuf_free(&plain);
+    sbuf_free(&text);
+    sbuf_free(&again);
+    record_free(&back);
+    record_free(&r);
+}
+END_TEST
+
 START_TEST(test_result_texts)
 {
     struct game_record r;
@@ -799,6 +875,7 @@ int main(void)
 
     tc = tcase_create("sgf");
     tcase_add_test(tc, test_sgf_round_trip);
+    tcase_add_test(tc, test_sgf_extra_properties);
     tcase_add_test(tc, test_result_texts);
     tcase_add_loop_test(tc, test_sgf_hostile, 0,
                         (int)(sizeof hostile_sgf / sizeof hostile_sgf[0]));
