@@ -439,10 +439,10 @@ static const struct option_spec option_table[] = {
       "error to FILE" },
     { "merge", "FILE...", OPT_MERGE, "combine record files and print the "
       "statistics" },
-    { "review", "FILE...", OPT_REVIEW, "review the games of record files "
-      "with the one\n--engine's analysis mode (default: the triad\nbeside "
-      "this program): marks and the\ndecisive move, into the records and "
-      "a summary" },
+    { "review", "FILE...", OPT_REVIEW, "no match: review the games of "
+      "record files with\nthe analysis mode of the one --engine (default:"
+      "\nthe triad beside this program): the moves'\nmarks and each game's "
+      "decisive move, into\nthe records and a summary" },
     { "seconds", "S", OPT_SECONDS, "with --review: seconds per position "
       "(default 0.2)" },
     { "nodes", "N", OPT_NODES, "with --review: nodes per position instead" },
