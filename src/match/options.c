@@ -755,9 +755,10 @@ static int finish_engines(struct match_conf *c, const struct each_list *ea,
     return distinct_names(c, err);
 }
 
-/* A review's options: one engine at most, one budget. */
+/* A review's options: one engine at most, as given (the records name
+ * their games), one budget. */
 static int finish_review(struct match_conf *c, bool review_only_given,
-                         struct sbuf *err)
+                         const struct each_list *each, struct sbuf *err)
 {
     if (!c->review) {
         if (!review_only_given)
@@ -769,6 +770,13 @@ static int finish_review(struct match_conf *c, bool review_only_given,
     if (c->merge || c->make_openings || c->resume || c->nengines > 1) {
         sbuf_puts(err, "--review takes record files and at most one "
                   "--engine, and no --merge, --make-openings or --resume");
+        return -1;
+    }
+    if (c->game || each->n > 0 ||
+        (c->nengines == 1 && (c->eng[0].nopts > 0 || c->eng[0].named))) {
+        sbuf_puts(err, "--review takes no --game, --option, --each-option "
+                  "or --name (the records name their games; give the "
+                  "engine's options in its command line)");
         return -1;
     }
     if (c->review_seconds > 0 && c->review_nodes > 0) {
@@ -874,7 +882,7 @@ enum options_result options_parse(struct match_conf *c, int argc,
         sbuf_puts(err, "--review takes record files");
         return OPTIONS_ERROR;
     }
-    if (finish_review(c, review_only_given, err) != 0)
+    if (finish_review(c, review_only_given, &each, err) != 0)
         return OPTIONS_ERROR;
     if (!c->merge && !c->review && c->nmerge > 0) {
         sbuf_printf(err, "unexpected argument: %s", argv[optind]);

@@ -186,7 +186,8 @@ grep -q "bad.sgf: record 1: " "$tmp/bad.err" || fail "malformed: no reason"
     fail "a missing file was accepted"
 grep -q "cannot read .*none.sgf" "$tmp/none.err" || fail "missing: reason"
 for args in "--nodes 5 --seconds 1" "--threads 0" "--engine a --engine b" \
-            "--merge"; do
+            "--merge" "--game dvonn" "--engine a --option x=1" \
+            "--each-option x=1"; do
     # shellcheck disable=SC2086  # the words of args
     "$TRIAD_MATCH" --review "$tmp/games.sgf" $args > /dev/null \
         2> "$tmp/opt.err"
@@ -194,6 +195,13 @@ for args in "--nodes 5 --seconds 1" "--threads 0" "--engine a --engine b" \
 done
 "$TRIAD_MATCH" --game cephalopod --engine a --engine b --nodes 5 \
     > /dev/null 2> "$tmp/opt.err" && fail "--nodes without --review"
+# An engine that answers something else: a clear error, status 1.
+"$TRIAD_MATCH" --review "$tmp/games.sgf" --engine echo \
+    --output "$tmp/echo.sgf" > /dev/null 2> "$tmp/echo.err"
+[ $? -eq 1 ] || fail "echo as engine: status not 1"
+grep -q 'analysis mode answered "--analysis --threads 1"' "$tmp/echo.err" ||
+    fail "echo as engine: reason"
+[ -e "$tmp/echo.sgf" ] && fail "echo as engine: records written"
 # An engine that dies: a clear error, status 1.
 "$TRIAD_MATCH" --review "$tmp/games.sgf" --engine false \
     --output "$tmp/dead.sgf" > /dev/null 2> "$tmp/dead.err"
