@@ -1,14 +1,15 @@
 #!/bin/sh
-# review.sh -- triad-match --review on records whose decisive move is
-# known independently: Cephalopod 2x3 games (the exact solver proves every
-# position of them in a few thousand nodes) built with the engine's
-# `solve`, in which the side with a proven win plays a move that `solve`
-# proves lost.  The review must name that move as the decisive one, mark
-# it a blunder (BM[2], a loss of 1.000) and no other move of a perfect
-# line; a record without a result has no decisive move; a malformed file
-# is refused before any engine starts; the reviewed records are read back
-# by --merge (the SGF reader) and by the engine's loadsgf; a review of a
-# reviewed file gives the same file.
+# review.sh -- triad-match --review on records whose marks and decisive
+# move are known independently: Cephalopod 2x3 games (the exact solver
+# proves every position of them in a few thousand nodes) built with the
+# engine's `solve`.  B, who wins 2x3, throws the win away to a draw (solve
+# proves both): a draw, no decisive move, that move the only blunder; then
+# W throws the draw away: B wins and W's throw is the decisive move; the
+# game cut before its end (RE[?]) has no decisive move.  The reviewed
+# records are read back by --merge (the SGF reader) and by the engine's
+# loadsgf, and a second review gives the same file.  A malformed file, a
+# missing one, bad options, SIGINT, an engine that is not one and an
+# engine that dies: clear errors, the right status, nothing written.
 # Environment: TRIAD, TRIAD_MATCH (set by make check), srcdir.
 test_name=review
 . "${srcdir:-.}/tests/match/common.sh"
@@ -195,6 +196,28 @@ for args in "--nodes 5 --seconds 1" "--threads 0" "--engine a --engine b" \
 done
 "$TRIAD_MATCH" --game cephalopod --engine a --engine b --nodes 5 \
     > /dev/null 2> "$tmp/opt.err" && fail "--nodes without --review"
+# SIGINT during a long analysis (a DVONN start at 10^9 nodes): status
+# 130 at once, the engine killed, nothing written.
+printf 'setup dvonn\nprintsgf\n' | "$TRIAD" --quiet |
+    awk '/^\(;FF\[4\]/ { on = 1 } on { print } on && /\)$/ { exit }' \
+    > "$tmp/dvonn.sgf"
+"$TRIAD_MATCH" --review "$tmp/dvonn.sgf" --engine "$TRIAD" \
+    --nodes 1000000000 > /dev/null 2> "$tmp/int.err" &
+pid=$!
+on_exit='kill "$pid" 2>/dev/null'
+sleep 1
+kill -INT "$pid"
+waited=0
+while kill -0 "$pid" 2>/dev/null && [ $waited -lt 50 ]; do
+    sleep 0.1
+    waited=$((waited + 1))
+done
+kill -0 "$pid" 2>/dev/null && fail "SIGINT did not end the review"
+wait "$pid"
+[ $? -eq 130 ] || fail "SIGINT: status not 130"
+grep -q 'interrupted: nothing written' "$tmp/int.err" || fail "SIGINT: reason"
+[ -e "$tmp/dvonn.review.sgf" ] && fail "SIGINT: records written"
+
 # An engine that answers something else: a clear error, status 1.
 "$TRIAD_MATCH" --review "$tmp/games.sgf" --engine echo \
     --output "$tmp/echo.sgf" > /dev/null 2> "$tmp/echo.err"
