@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "analysis/analysis.h"
+#include "analysis/answer.h"
 #include "engine/engine.h"
 #include "games/games.h"
 #include "tap_main.h"
@@ -188,6 +189,9 @@ static void check_answer(const struct game_ops *g, const char *start,
                   : st == GAME_WIN_FIRST ? (margin ? margin : 1)
                                          : -(margin ? margin : 1);
         ck_assert_int_eq(first_margin(proven), first);
+        int mine = side == 0 ? first : -first;
+        ck_assert_double_eq(json_number_value(json_object_get(a, "win")),
+                            mine > 0 ? 1 : mine < 0 ? 0 : 0.5);
     } else {
         move_t best;
         ck_assert_int_eq(g->parse_move(pos, str_field(a, "best"), &best,
@@ -208,6 +212,9 @@ static void check_answer(const struct game_ops *g, const char *start,
             ck_assert_double_eq_tol(json_number_value(score),
                                     (double)r.score / g->eval_scale, 1e-9);
         ck_assert_int_eq(proven != NULL, r.proven);
+        double win = answer_win_chance(g, r.score, r.proven, r.margin);
+        ck_assert_double_eq_tol(json_number_value(json_object_get(a, "win")),
+                                win, 0.0005 + 1e-9);
     }
     if (proven) {
         *proven_seen = true;
@@ -265,7 +272,41 @@ START_TEST(test_units_declared)
         const struct game_ops *g = game_at(i);
         ck_assert_msg(g->eval_unit && g->eval_unit[0], "%s", g->name);
         ck_assert_msg(g->eval_scale >= 1, "%s", g->name);
+        ck_assert_msg(g->win_scale >= 1, "%s", g->name);
     }
+}
+END_TEST
+
+/* The win chance of a score: 0.5 at 0, rising with the score, the same
+ * for either colour (a score and its negation, the two sides' views of
+ * one position, sum to 1), 0.731 at the game's win_scale; proven
+ * results and forced wins are 1, 0.5 and 0. */
+START_TEST(test_win_chance)
+{
+    const struct game_ops *g = game_at(_i);
+    ck_assert_double_eq(answer_win_chance(g, 0, false, 0), 0.5);
+    ck_assert_double_eq_tol(answer_win_chance(g, g->win_scale, false, 0),
+                            0.7311, 0.0001);
+    double before = 0;
+    for (int score = -EVAL_WIN_MIN + 1; score < EVAL_WIN_MIN; score += 97) {
+        double p = answer_win_chance(g, score, false, 0);
+        double q = answer_win_chance(g, -score, false, 0);
+        ck_assert(p >= 0 && p <= 1);
+        ck_assert_msg(p >= before, "%s: not monotone at %d", g->name, score);
+        ck_assert_double_eq_tol(p + q, 1, 1e-12);
+        before = p;
+    }
+    ck_assert(answer_win_chance(g, 2 * g->win_scale, false, 0) >
+              answer_win_chance(g, g->win_scale, false, 0));
+    ck_assert_double_eq(answer_win_chance(g, 0, true, 3), 1);
+    ck_assert_double_eq(answer_win_chance(g, 0, true, -1), 0);
+    ck_assert_double_eq(answer_win_chance(g, 0, true, 0), 0.5);
+    /* a proven result counts, whatever the score says */
+    ck_assert_double_eq(answer_win_chance(g, 5 * g->win_scale, true, -2), 0);
+    ck_assert_double_eq(answer_win_chance(g, EVAL_WIN_MIN + 512, false, 0),
+                        1);
+    ck_assert_double_eq(answer_win_chance(g, -EVAL_WIN_MIN - 3, false, 0),
+                        0);
 }
 END_TEST
 
@@ -604,6 +645,7 @@ int main(void)
     Suite *s = suite_create("analysis");
     TCase *tc = tap_tcase(s, "requests", 60);
     tcase_add_test(tc, test_units_declared);
+    tcase_add_loop_test(tc, test_win_chance, 0, game_count());
     tcase_add_loop_test(tc, test_every_game, 0, game_count());
     tcase_add_test(tc, test_whole_game);
     tcase_add_test(tc, test_turns_and_setup);

@@ -18,6 +18,7 @@
 #include "match/options.h"
 #include "record/record.h"
 #include "record/sgf.h"
+#include "match/assess.h"
 #include "match/stats.h"
 #include "match/table.h"
 #include "tap_main.h"
@@ -532,6 +533,242 @@ START_TEST(test_sgf_round_trip)
 }
 END_TEST
 
+/* Reads the one record of text into *r (record_init'ed). */
+static void read_one(const struct sbuf *text, struct game_record *r)
+{
+    struct sbuf err = SBUF_INIT;
+    size_t pos = 0;
+    ck_assert_msg(sgf_read(text->buf, text->len, &pos, r, &err) == 1, "%s",
+                  sbuf_str(&err));
+    struct game_record rest;
+    record_init(&rest);
+    ck_assert_int_eq(sgf_read(text->buf, text->len, &pos, &rest, &err), 0);
+    record_free(&rest);
+    sbuf_free(&err);
+}
+
+/* Properties the record has no field for (a review's) are kept node by
+ * node and written back; a record without them is written back byte for
+ * byte, and removing them gives the plain record again. */
+START_TEST(test_sgf_extra_properties)
+{
+    struct game_record r, back;
+    make_record(&r);
+    record_init(&back);
+    struct sbuf plain = SBUF_INIT, text = SBUF_INIT, again = SBUF_INIT;
+    sgf_write(&r, "test:1", &plain);
+    read_one(&plain, &back);
+    sgf_write(&back, "test:1", &again);
+    ck_assert_str_eq(sbuf_str(&again), sbuf_str(&plain));
+    ck_assert_int_eq(back.nextra, 0);
+
+    sgf_prop_add(record_node(&r, 0), "XUNIT", "dice");
+    sgf_prop_add(record_node(&r, 1), "XE", "-1.50");
+    sgf_prop_add(record_node(&r, 1), "C", "a ]tricky\\ one");
+    sgf_prop_add(record_node(&r, 3), "BM", "2");
+    sgf_write(&r, "test:1", &text);
+    ck_assert_ptr_nonnull(strstr(sbuf_str(&text), "XE[-1.50]C[a \\]tricky"
+                                                  "\\\\ one]\n"));
+    ck_assert_ptr_nonnull(strstr(sbuf_str(&text), "]\nXUNIT[dice]\n;"));
+    read_one(&text, &back);
+    ck_assert_int_eq(back.nextra, 4);
+    struct sbuf v = SBUF_INIT;
+    ck_assert(sgf_prop_get(&back.extra[1], "C", &v));
+    ck_assert_str_eq(sbuf_str(&v), "a ]tricky\\ one");
+    ck_assert(sgf_prop_get(&back.extra[3], "BM", &v));
+    ck_assert_str_eq(sbuf_str(&v), "2");
+    ck_assert(!sgf_prop_get(&back.extra[2], "BM", &v));
+    ck_assert_str_eq(sbuf_str(&back.moves), sbuf_str(&r.moves));
+    sbuf_reset(&again);
+    sgf_write(&back, "test:1", &again);
+    ck_assert_str_eq(sbuf_str(&again), sbuf_str(&text));
+
+    static const char *const review[] = { "XUNIT", "XE", "C", "BM", NULL };
+    for (int k = 0; k < back.nextra; k++)
+        ck_assert_int_eq(sgf_prop_remove(&back.extra[k], review), 0);
+    sbuf_reset(&again);
+    sgf_write(&back, "test:1", &again);
+    ck_assert_str_eq(sbuf_str(&again), sbuf_str(&plain));
+
+    /* a property before the move belongs to the move's node */
+    const char *before = strstr(sbuf_str(&plain), ";W[");
+    ck_assert_ptr_nonnull(before);
+    sbuf_reset(&text);
+    sbuf_putn(&text, sbuf_str(&plain), (size_t)(before - sbuf_str(&plain)));
+    sbuf_puts(&text, ";GN[x]");
+    sbuf_puts(&text, before + 1);
+    read_one(&text, &back);
+    ck_assert(sgf_prop_get(&back.extra[1], "GN", &v));
+    ck_assert_str_eq(sbuf_str(&v), "x");
+    sbuf_free(&v);
+    sbuf_free(&plain);
+    sbuf_free(&text);
+    sbuf_free(&again);
+    record_free(&back);
+    record_free(&r);
+}
+END_TEST
+
+/* ---- review assessment ------------------------------------------------ */
+
+/* A game of n moves a1 b1 c1 ... (tokens only: assess replays nothing)
+ * whose turns have side 0's win chances win[0..n], sides alternating. */
+static void make_assessed(struct assess_game *g, int n, const double *win,
+                          enum game_status result)
+{
+    record_init(&g->rec);
+    g->rec.game = game_find("cephalopod");
+    g->rec.result = result;
+    g->rec.margin = 2;
+    for (int k = 0; k < n; k++) {
+        sbuf_printf(&g->rec.moves, "%s%c1", k ? " " : "", 'a' + k);
+        sbuf_putc(&g->rec.sides, "WB"[k % 2]);
+    }
+    g->rec.nmoves = n;
+    ck_assert_int_eq(assess_init(g), 0);
+    for (int t = 0; t <= n; t++) {
+        g->turn[t].known = true;
+        g->turn[t].side = t % 2;
+        g->turn[t].has_win = win != NULL;
+        g->turn[t].win = win ? win[t] : 0.5;
+        g->turn[t].depth = 3;
+    }
+}
+
+static void check_summary(const struct assess_game *g, const char *expect)
+{
+    struct sbuf s = SBUF_INIT;
+    assess_summary(g, "dice", &s);
+    ck_assert_str_eq(sbuf_str(&s), expect);
+    sbuf_free(&s);
+}
+
+/* Losses at the thresholds (win chances with three decimals, as the
+ * analysis gives them), the marks per side, the decisive move: the
+ * loser's largest loss from an even or better position. */
+START_TEST(test_assess_marks)
+{
+    static const double win[] = { 0.5, 0.41, 0.51, 0.31, 0.61, 0.30 };
+    struct assess_game g;
+    make_assessed(&g, 5, win, GAME_WIN_SECOND);
+    assess_game(&g);
+    static const enum assess_mark expect[] = {
+        MARK_NONE, MARK_NONE, MARK_INACCURACY, MARK_MISTAKE, MARK_BLUNDER,
+        MARK_BLUNDER
+    };
+    for (int k = 1; k <= 5; k++) {
+        ck_assert_msg(g.turn[k].has_loss, "move %d", k);
+        ck_assert_int_eq(g.turn[k].mark, expect[k]);
+    }
+    ck_assert_double_eq_tol(g.turn[2].loss, 0.10, 1e-9);  /* B's view */
+    ck_assert_int_eq(g.decisive, 5);
+    check_summary(&g, "game 1: B+2, lost by W's move 5 e1, win chance "
+                  "0.61 -> 0.30; blunders W 1 B 1, mistakes W 1 B 0, "
+                  "inaccuracies W 0 B 1");
+    /* the same moves as opening plies: nobody's choice */
+    g.rec.opening_plies = 5;
+    assess_game(&g);
+    ck_assert_int_eq(g.decisive, 0);
+    check_summary(&g, "game 1: B+2, no decisive move; blunders W 0 B 0, "
+                  "mistakes W 0 B 0, inaccuracies W 0 B 0");
+    /* a draw, an unfinished game: no decisive move */
+    g.rec.opening_plies = 0;
+    g.rec.result = GAME_DRAW;
+    assess_game(&g);
+    ck_assert_int_eq(g.decisive, 0);
+    g.rec.result = GAME_ONGOING;
+    assess_game(&g);
+    check_summary(&g, "game 1: no result, no decisive move; blunders W 1 "
+                  "B 1, mistakes W 1 B 0, inaccuracies W 0 B 1");
+    assess_free(&g);
+}
+END_TEST
+
+/* A loser that never stood even: its largest loss of all; equal losses:
+ * the later; a proven win thrown away is a blunder whatever the numbers;
+ * without win chances, the score's drop and no marks. */
+START_TEST(test_assess_decisive)
+{
+    static const double win[] = { 0.6, 0.7, 0.8, 0.8, 0.95 };
+    struct assess_game g;
+    make_assessed(&g, 4, win, GAME_WIN_FIRST);
+    assess_game(&g);
+    ck_assert_int_eq(g.decisive, 4);           /* B: 0.20 -> 0.05 */
+    assess_free(&g);
+
+    static const double level[] = { 1.0, 0.5, 0.5, 0.0, 0.0 };
+    make_assessed(&g, 4, level, GAME_WIN_SECOND);
+    assess_game(&g);
+    ck_assert_int_eq(g.decisive, 3);           /* 0.5 each: the later */
+    assess_free(&g);
+
+    static const double proven[] = { 0.0, 0.0, 0.5 };
+    make_assessed(&g, 2, proven, GAME_DRAW);
+    strcpy(g.turn[1].proven, "B+1");
+    strcpy(g.turn[2].proven, "0");
+    g.turn[2].win = 0.95;                      /* numbers that disagree */
+    assess_game(&g);
+    ck_assert_int_eq(g.turn[2].mark, MARK_BLUNDER);
+    assess_free(&g);
+
+    make_assessed(&g, 4, NULL, GAME_WIN_SECOND);
+    static const double score[] = { 0, -1, 1, -4, 2 };
+    for (int t = 0; t <= 4; t++) {
+        g.turn[t].has_score = true;
+        g.turn[t].score = score[t];
+    }
+    assess_game(&g);
+    ck_assert_int_eq(g.decisive, 3);           /* W: +1 -> -4 */
+    ck_assert_double_eq_tol(g.turn[3].loss, 5, 1e-9);
+    for (int k = 1; k <= 4; k++)
+        ck_assert_int_eq(g.turn[k].mark, MARK_NONE);
+    check_summary(&g, "game 1: B+2, lost by W's move 3 c1 (-5.00 dice); "
+                  "blunders W 0 B 0, mistakes W 0 B 0, inaccuracies W 0 B 0");
+    assess_free(&g);
+}
+END_TEST
+
+/* The review's properties: on the root and every node, the marks with
+ * their comment after a comment of people's, and a second review gives
+ * the same record. */
+START_TEST(test_assess_annotate)
+{
+    static const double win[] = { 0.5, 0.5, 0.5, 0.25 };
+    struct assess_game g;
+    make_assessed(&g, 3, win, GAME_WIN_SECOND);
+    g.turn[0].has_score = true;
+    g.turn[0].score = -0.004;                  /* "0.00", not "-0.00" */
+    strcpy(g.turn[0].best, "a1");
+    sbuf_puts(&g.turn[0].pv, "a1 b1");
+    strcpy(g.turn[2].best, "b2");
+    sgf_prop_add(record_node(&g.rec, 3), "C", "people's [words]");
+    assess_game(&g);
+    ck_assert_int_eq(g.turn[3].mark, MARK_MISTAKE);
+    ck_assert_int_eq(assess_annotate(&g, "dice", "nodes 5", "triad 1"), 0);
+    ck_assert_str_eq(sbuf_str(&g.rec.extra[0]),
+                     "XUNIT[dice]XREVIEW[nodes 5]XREVIEWER[triad 1]"
+                     "XE[0.00]XW[0.500]XBEST[a1]XPV[a1 b1]XDEPTH[3]");
+    ck_assert_str_eq(sbuf_str(&g.rec.extra[3]),
+                     "XW[0.250]XDEPTH[3]BM[1]XLOSS[0.250]C[people's [words\\]"
+                     "\n\nMistake: White's win chance 0.50 -> 0.25. Better: "
+                     "b2.]");
+    struct sbuf first = SBUF_INIT, second = SBUF_INIT;
+    sgf_write(&g.rec, "t", &first);
+    ck_assert_int_eq(assess_annotate(&g, "dice", "nodes 5", "triad 1"), 0);
+    sgf_write(&g.rec, "t", &second);
+    ck_assert_str_eq(sbuf_str(&second), sbuf_str(&first));
+    /* a review without the mark leaves people's comment alone */
+    g.turn[3].win = 0.5;
+    assess_game(&g);
+    ck_assert_int_eq(assess_annotate(&g, "dice", "nodes 5", "triad 1"), 0);
+    ck_assert_str_eq(sbuf_str(&g.rec.extra[3]),
+                     "XW[0.500]XDEPTH[3]C[people's [words\\]]");
+    sbuf_free(&first);
+    sbuf_free(&second);
+    assess_free(&g);
+}
+END_TEST
+
 START_TEST(test_result_texts)
 {
     struct game_record r;
@@ -799,6 +1036,10 @@ int main(void)
 
     tc = tcase_create("sgf");
     tcase_add_test(tc, test_sgf_round_trip);
+    tcase_add_test(tc, test_sgf_extra_properties);
+    tcase_add_test(tc, test_assess_marks);
+    tcase_add_test(tc, test_assess_decisive);
+    tcase_add_test(tc, test_assess_annotate);
     tcase_add_test(tc, test_result_texts);
     tcase_add_loop_test(tc, test_sgf_hostile, 0,
                         (int)(sizeof hostile_sgf / sizeof hostile_sgf[0]));

@@ -237,6 +237,7 @@ const struct game_ops ttt_ops = {
     .evaluate = ttt_evaluate,
     .eval_unit = "lines",
     .eval_scale = 10,
+    .win_scale = 10,
 };
 
 static enum move_parse ttt_parse(const void *st, const char *s, move_t *out,
@@ -383,6 +384,7 @@ const struct game_ops mnim_ops = {
     .evaluate = mnim_evaluate,
     .eval_unit = "tokens",
     .eval_scale = 100,
+    .win_scale = 100,
 };
 
 static enum move_parse mnim_parse(const void *st, const char *s, move_t *out,
@@ -523,6 +525,7 @@ const struct game_ops tree_ops = {
     .evaluate = tree_evaluate,
     .eval_unit = "points",
     .eval_scale = 100,
+    .win_scale = 100,
 };
 
 static enum move_parse tree_parse(const void *st, const char *s, move_t *out,
@@ -666,6 +669,7 @@ const struct game_ops ring_ops = {
     .evaluate = ring_evaluate,
     .eval_unit = "points",
     .eval_scale = 100,
+    .win_scale = 100,
 };
 
 static enum move_parse ring_parse(const void *st, const char *s, move_t *out,

@@ -1,6 +1,7 @@
 /* answer.c -- the analysis mode's output lines (answer.h). */
 #include "config.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,6 +47,23 @@ static json_t *score_value(const struct game_ops *g, int score)
                                                             : 1));
     int m = search_score_margin(score);
     return margin_value(g, score > 0 ? m : -m);
+}
+
+double answer_win_chance(const struct game_ops *g, int score, bool proven,
+                         int margin)
+{
+    if (proven)
+        return margin > 0 ? 1 : margin < 0 ? 0 : 0.5;
+    if (abs(score) >= EVAL_WIN_MIN)       /* a forced result found */
+        return score > 0 ? 1 : 0;
+    return 1 / (1 + exp(-(double)score / (g->win_scale > 0 ? g->win_scale
+                                                           : 1)));
+}
+
+/* A win chance as the answers give it: three decimals. */
+static json_t *win_value(double p)
+{
+    return json_real(round(p * 1000) / 1000);
 }
 
 /* The moves of r's principal variation, replayed on a copy of *pos; the
@@ -95,6 +113,8 @@ json_t *answer_turn(const struct engine *e, json_t *id, int turn,
         if (st != GAME_DRAW && !g->score_has_margin)
             mine = mine >= 0 ? 1 : -1;     /* the winner, for result_text */
         json_object_set_new(a, "score", margin_value(g, mine));
+        json_object_set_new(a, "win", win_value(answer_win_chance(g, 0, true,
+                                                                  mine)));
         json_object_set_new(a, "unit", json_string(g->eval_unit));
         json_object_set_new(a, "best", json_null());
         json_object_set_new(a, "pv", json_array());
@@ -106,6 +126,8 @@ json_t *answer_turn(const struct engine *e, json_t *id, int turn,
     char best[MOVE_STR_MAX];
     g->format_move(pos, r->best, best);
     json_object_set_new(a, "score", score_value(g, r->score));
+    json_object_set_new(a, "win", win_value(answer_win_chance(
+                                      g, r->score, r->proven, r->margin)));
     json_object_set_new(a, "unit", json_string(g->eval_unit));
     json_object_set_new(a, "best", json_string(best));
     json_t *pv = pv_list(g, pos, r);

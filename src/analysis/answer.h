@@ -5,6 +5,7 @@
 #define TRIAD_ANALYSIS_ANSWER_H
 
 #include <jansson.h>
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "engine/engine.h"
@@ -15,6 +16,14 @@
  * NULL when memory is short. */
 json_t *answer_turn(const struct engine *e, json_t *id, int turn,
                     const struct search_result *r);
+
+/* The probability that the side to move wins (the answers' "win"): 1, 0
+ * or 0.5 for a proven result (margin from the side to move's view: > 0 a
+ * win, < 0 a loss, 0 a draw) or a forced win or loss in score (|score| >=
+ * EVAL_WIN_MIN); otherwise the logistic curve of the score (evaluate()
+ * units, the side to move's view) with the game's win_scale. */
+double answer_win_chance(const struct game_ops *g, int score, bool proven,
+                         int margin);
 
 /* {"id": id, "error": message} (id NULL: null), with "index" when
  * index >= 0 (the move the error is about). */

@@ -212,6 +212,13 @@ struct game_ops {
     const char *eval_unit;
     /* evaluate() units per eval_unit (100 for centi-units); >= 1. */
     int eval_scale;
+    /* The logistic scale of a searched score, in evaluate() units: the
+     * side to move wins with probability 1 / (1 + exp(-score /
+     * win_scale)), so a score of win_scale gives it 0.731 (the analysis
+     * mode's "win").  Measured from game results (scripts/win_scale.sh;
+     * the numbers are in doc/protocol.md, "The analysis mode").
+     * Required, >= 1. */
+    int win_scale;
 
     /* Optional: the evaluation as a weighted sum of terms, for the tuning
      * tool (scripts/tune.c) that fits the weights to game results.  NULL:

@@ -2,10 +2,12 @@
 #include "config.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/gtpclient.h"
 
@@ -141,5 +143,31 @@ int gtpc_parse_head(const char *p, size_t n, struct gtpc_head *h)
     while (i < n && p[i] == ' ')
         i++;
     h->text = i;
+    return 0;
+}
+
+int gtpc_sibling_command(const char *program, struct sbuf *cmd)
+{
+    char dir[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", dir, sizeof dir - 1);
+    if (n <= 0)
+        return -1;
+    dir[n] = '\0';
+    char *slash = strrchr(dir, '/');
+    if (!slash)
+        return -1;
+    *slash = '\0';
+    sbuf_printf(cmd, "%s/%s", dir, program);
+    if (is_plain_command(sbuf_str(cmd)) && !strpbrk(sbuf_str(cmd), " \t"))
+        return 0;
+    sbuf_reset(cmd);                    /* quoted for the shell */
+    sbuf_putc(cmd, '\'');
+    for (const char *p = dir; *p; p++) {
+        if (*p == '\'')
+            sbuf_puts(cmd, "'\\''");  /* ' ends, \' is one, ' again */
+        else
+            sbuf_putc(cmd, *p);
+    }
+    sbuf_printf(cmd, "/%s'", program);
     return 0;
 }

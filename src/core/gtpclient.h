@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "core/sbuf.h"
 #include "core/spawn.h"
 
 /* Starts the engine command line cmd in a process group of its own (a
@@ -27,6 +28,12 @@
  * spawn_piped's (ENOENT for an empty command). */
 int gtpc_spawn(struct spawned *c, const char *cmd, int stderr_fd,
                const char **failed);
+
+/* The command line of program in the directory of the running program
+ * (from /proc/self/exe), quoted for the shell when it is not a plain
+ * word, appended to *cmd (empty); 0, or -1 when that directory is not
+ * known. */
+int gtpc_sibling_command(const char *program, struct sbuf *cmd);
 
 /* Sends SIGKILL to the process group of pid and to pid; pid must not
  * have been reaped yet. */

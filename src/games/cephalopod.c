@@ -225,6 +225,7 @@ const struct game_ops cephalopod_ops = {
     .evaluate = ceph_evaluate,
     .eval_unit = "dice",
     .eval_scale = 100,
+    .win_scale = 208,       /* measured: doc/protocol.md */
     .expected_moves_left = ceph_expected_moves_left,
     .prefers_mcts = ceph_prefers_mcts,
     .worth_proving = ceph_worth_proving,

@@ -300,6 +300,7 @@ const struct game_ops dvonn_ops = {
     .evaluate = dv_evaluate,
     .eval_unit = "stones",
     .eval_scale = 100,
+    .win_scale = 791,       /* measured: doc/protocol.md */
     .eval_terms = &dv_eval_terms,
     .expected_moves_left = dv_expected_moves_left,
     .bench_positions = dv_bench,

@@ -583,6 +583,7 @@ const struct game_ops truchet_ops = {
     .evaluate = tr_evaluate,
     .eval_unit = "chips",
     .eval_scale = 100,
+    .win_scale = 289,       /* measured: doc/protocol.md */
     .bench_positions = tr_bench,
     .sgf_gm = 1001,                    /* none registered */
     .random_start_prefix = "",         /* the layout key */

@@ -4,6 +4,7 @@
 
 MATCH_SOURCES = \
 	src/match/adjudicate.c src/match/adjudicate.h \
+	src/match/assess.c src/match/assess.h \
 	src/match/engine.c src/match/engine.h \
 	src/match/errlog.c src/match/errlog.h \
 	src/match/merge.c src/match/merge.h \
@@ -14,6 +15,7 @@ MATCH_SOURCES = \
 	src/match/rating.c src/match/rating.h \
 	src/match/referee.c src/match/referee.h \
 	src/match/resume.c src/match/resume.h \
+	src/match/review.c src/match/review.h \
 	src/match/schedule.c src/match/schedule.h \
 	src/match/pairs.c src/match/pairs.h \
 	src/match/stats.c src/match/stats.h \
@@ -25,6 +27,11 @@ MATCH_SOURCES = \
 bin_PROGRAMS += src/triad-match
 src_triad_match_SOURCES = src/match/main.c $(MATCH_SOURCES)
 src_triad_match_LDADD = src/libtriad.a
+if HAVE_JANSSON
+# --review reads the engine's analysis mode (JSON); without jansson it
+# says that it was built without it.
+src_triad_match_LDADD += $(JANSSON_LIBS)
+endif
 
 man1_MANS = doc/triad-match.1
 # Balanced opening suites built by --make-openings (doc/triad-match.md).
@@ -39,7 +46,7 @@ MATCH_SH_TESTS = tests/match/selfplay.sh tests/match/faults.sh \
 	tests/match/records.sh tests/match/tournament.sh \
 	tests/match/openings.sh tests/match/adjudicate.sh \
 	tests/match/slurm.sh tests/match/clocks.sh tests/match/resume.sh \
-	tests/match/options.sh
+	tests/match/options.sh tests/match/review.sh
 EXTRA_DIST += doc/triad-match.1 src/match/local.mk $(MATCH_SH_TESTS) \
 	tests/match/fake-engine.sh tests/match/common.sh scripts/slurm/submit.sh \
 	scripts/slurm/match-task.sh scripts/slurm/merge.sh
@@ -67,6 +74,9 @@ TESTS += tests/check_match
 tests_check_match_SOURCES = tests/check_match.c $(MATCH_SOURCES)
 tests_check_match_CFLAGS = $(CHECK_CFLAGS_ALL)
 tests_check_match_LDADD = $(CHECK_LDADD_ALL)
+if HAVE_JANSSON
+tests_check_match_LDADD += $(JANSSON_LIBS)
+endif
 check_PROGRAMS += tests/check_ratings
 TESTS += tests/check_ratings
 tests_check_ratings_SOURCES = tests/check_ratings.c src/match/rating.c \

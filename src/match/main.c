@@ -1,4 +1,5 @@
-/* main.c -- triad-match: options, then a match or a merge of records. */
+/* main.c -- triad-match: options, then a match, a merge of records or a
+ * review of records. */
 #include "config.h"
 
 #include <errno.h>
@@ -14,6 +15,7 @@
 #include "match/merge.h"
 #include "match/options.h"
 #include "match/resume.h"
+#include "match/review.h"
 #include "match/suitegen.h"
 #include "match/tourney.h"
 
@@ -94,6 +96,8 @@ int main(int argc, char **argv)
     default:
         if (c.merge)
             status = merge_run(&c, stdout);
+        else if (c.review)
+            status = review_run(&c, stdout);
         else if (c.make_openings)
             status = suitegen_run(&c, stdout);
         else

@@ -28,6 +28,7 @@
 #define GRACE_FISCHER 0.2
 #define DEFAULT_MAXPLIES_UNBOUNDED 1000
 #define DEFAULT_BALANCE 50          /* --make-openings: |score| kept     */
+#define DEFAULT_REVIEW_SECONDS 0.2  /* --review: per position            */
 
 static bool unbounded(const struct game_ops *g)
 {
@@ -357,7 +358,8 @@ enum {
     OPT_RANDOM_PLIES, OPT_RESTART, OPT_STDERR, OPT_MERGE, OPT_QUIET,
     OPT_HELP, OPT_VERSION, OPT_RUN_ID, OPT_FORMAT, OPT_OPENINGS,
     OPT_MAKE_OPENINGS, OPT_BALANCE, OPT_ADJ_RESIGN, OPT_ADJ_SOLVE,
-    OPT_ENGINE_TC, OPT_SPRT_MODEL, OPT_RESUME
+    OPT_ENGINE_TC, OPT_SPRT_MODEL, OPT_RESUME, OPT_REVIEW, OPT_SECONDS,
+    OPT_NODES, OPT_THREADS, OPT_OUTPUT
 };
 
 /* Every option, once: the getopt table and the --help text are made
@@ -437,6 +439,17 @@ static const struct option_spec option_table[] = {
       "error to FILE" },
     { "merge", "FILE...", OPT_MERGE, "combine record files and print the "
       "statistics" },
+    { "review", "FILE...", OPT_REVIEW, "no match: review the games of "
+      "record files with\nthe analysis mode of the one --engine (default:"
+      "\nthe triad beside this program): the moves'\nmarks and each game's "
+      "decisive move, into\nthe records and a summary" },
+    { "seconds", "S", OPT_SECONDS, "with --review: seconds per position "
+      "(default 0.2)" },
+    { "nodes", "N", OPT_NODES, "with --review: nodes per position instead" },
+    { "threads", "N", OPT_THREADS, "with --review: positions analysed at "
+      "once\n(default 1)" },
+    { "output", "FILE", OPT_OUTPUT, "with --review: write the reviewed "
+      "records to FILE\n(default: each FILE.sgf to FILE.review.sgf)" },
     { "quiet", NULL, OPT_QUIET, "only the final statistics" },
     { "help", NULL, OPT_HELP, "this text" },
     { "version", NULL, OPT_VERSION, "the version" },
@@ -493,8 +506,11 @@ void options_usage(FILE *out)
     sbuf_puts(&text,
 "Usage: triad-match --game GAME --engine CMD --engine CMD [OPTION]...\n"
 "       triad-match --merge FILE... [--sprt ELO0,ELO1,ALPHA,BETA]\n"
+"       triad-match --review FILE... [--engine CMD] [--seconds S | --nodes N]\n"
+"                   [--threads N] [--output FILE]\n"
 "Plays a match between two engines speaking the triad protocol and\n"
-"prints the score, the Elo difference and (with --sprt) an SPRT verdict.\n"
+"prints the score, the Elo difference and (with --sprt) an SPRT verdict;\n"
+"or reviews the games of records with an engine's analysis.\n"
 "\n");
     for (size_t i = 0; i < OPTION_COUNT; i++)
         usage_option(&option_table[i], &text);
@@ -508,7 +524,8 @@ static void getopt_table(struct option *longopts)
 {
     for (size_t i = 0; i < OPTION_COUNT; i++) {
         const struct option_spec *o = &option_table[i];
-        bool takes = o->arg && o->id != OPT_MERGE;  /* files follow */
+        bool takes = o->arg && o->id != OPT_MERGE &&   /* files follow */
+                     o->id != OPT_REVIEW;
         longopts[i] = (struct option){
             o->name, takes ? required_argument : no_argument, NULL, o->id
         };
@@ -578,6 +595,19 @@ static int number_option(struct match_conf *c, int id, const char *arg,
         if (args_long(arg, 1, 1000000000000L, &c->solve_nodes) != 0)
             return bad_number("--adjudicate-solve (nodes)", arg, err);
         return 0;
+    case OPT_SECONDS:
+        if (args_double(arg, 0.001, 3600, &c->review_seconds) != 0)
+            return bad_number("--seconds (0.001 to 3600)", arg, err);
+        return 0;
+    case OPT_NODES:
+        if (args_long(arg, 1, 10000000000L, &c->review_nodes) != 0)
+            return bad_number("--nodes (1 to 10^10)", arg, err);
+        return 0;
+    case OPT_THREADS:
+        if (args_long(arg, 1, MAX_CONCURRENCY, &v) != 0)
+            return bad_number("--threads (1 to 256)", arg, err);
+        c->review_threads = (int)v;
+        return 0;
     default:   /* OPT_RANDOM_PLIES */
         if (args_long(arg, 0, 1000, &v) != 0)
             return bad_number("--random-plies", arg, err);
@@ -626,6 +656,8 @@ static int one_option(struct match_conf *c, int id, const char *arg,
     case OPT_ADJ_RESIGN: return parse_resign(c, arg, err);
     case OPT_STDERR: c->engine_stderr = arg; return 0;
     case OPT_MERGE: c->merge = true; return 0;
+    case OPT_REVIEW: c->review = true; return 0;
+    case OPT_OUTPUT: c->output = arg; return 0;
     case OPT_QUIET: c->quiet = true; return 0;
     default: return number_option(c, id, arg, err);
     }
@@ -723,10 +755,45 @@ static int finish_engines(struct match_conf *c, const struct each_list *ea,
     return distinct_names(c, err);
 }
 
+/* A review's options: one engine at most, as given (the records name
+ * their games), one budget. */
+static int finish_review(struct match_conf *c, bool review_only_given,
+                         const struct each_list *each, struct sbuf *err)
+{
+    if (!c->review) {
+        if (!review_only_given)
+            return 0;
+        sbuf_puts(err, "--seconds, --nodes, --threads and --output belong "
+                  "to --review");
+        return -1;
+    }
+    if (c->merge || c->make_openings || c->resume || c->nengines > 1) {
+        sbuf_puts(err, "--review takes record files and at most one "
+                  "--engine, and no --merge, --make-openings or --resume");
+        return -1;
+    }
+    if (c->game || each->n > 0 ||
+        (c->nengines == 1 && (c->eng[0].nopts > 0 || c->eng[0].named))) {
+        sbuf_puts(err, "--review takes no --game, --option, --each-option "
+                  "or --name (the records name their games; give the "
+                  "engine's options in its command line)");
+        return -1;
+    }
+    if (c->review_seconds > 0 && c->review_nodes > 0) {
+        sbuf_puts(err, "--seconds and --nodes exclude each other");
+        return -1;
+    }
+    if (c->review_nodes == 0 && c->review_seconds == 0)
+        c->review_seconds = DEFAULT_REVIEW_SECONDS;
+    return 0;
+}
+
 /* Consistency checks once every option is known. */
 static int finish(struct match_conf *c, bool movetime_given,
                   const struct each_list *each, struct sbuf *err)
 {
+    if (c->review)
+        return 0;
     if (c->resume && (c->merge || c->make_openings)) {
         sbuf_puts(err, "--resume continues a match: not with --merge or "
                   "--make-openings");
@@ -782,6 +849,7 @@ enum options_result options_parse(struct match_conf *c, int argc,
     };
     struct each_list each = { 0, { NULL } };
     bool movetime_given = false;
+    bool review_only_given = false;
     struct option longopts[OPTION_COUNT + 1];
     getopt_table(longopts);
     opterr = 0;
@@ -798,6 +866,9 @@ enum options_result options_parse(struct match_conf *c, int argc,
             return OPTIONS_ERROR;
         }
         movetime_given = movetime_given || id == OPT_MOVETIME;
+        review_only_given = review_only_given || id == OPT_SECONDS ||
+                            id == OPT_NODES || id == OPT_THREADS ||
+                            id == OPT_OUTPUT;
         if (one_option(c, id, optarg, &each, err) != 0)
             return OPTIONS_ERROR;
     }
@@ -807,7 +878,13 @@ enum options_result options_parse(struct match_conf *c, int argc,
         sbuf_puts(err, "--merge takes record files and no --engine");
         return OPTIONS_ERROR;
     }
-    if (!c->merge && c->nmerge > 0) {
+    if (c->review && c->nmerge == 0) {
+        sbuf_puts(err, "--review takes record files");
+        return OPTIONS_ERROR;
+    }
+    if (finish_review(c, review_only_given, &each, err) != 0)
+        return OPTIONS_ERROR;
+    if (!c->merge && !c->review && c->nmerge > 0) {
         sbuf_printf(err, "unexpected argument: %s", argv[optind]);
         return OPTIONS_ERROR;
     }

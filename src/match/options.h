@@ -77,8 +77,14 @@ struct match_conf {
     const char *engine_stderr;  /* file for the engines' stderr, or NULL */
     bool quiet;
     bool merge;                 /* --merge: files are merge_files        */
+    bool review;                /* --review: files are merge_files       */
+    double review_seconds;      /* --seconds per position, or 0          */
+    long review_nodes;          /* --nodes per position, or 0            */
+    int review_threads;         /* --threads, 0: not given               */
+    const char *output;         /* --output FILE, or NULL                */
     int nmerge;
-    char **merge_files;         /* points into argv                     */
+    char **merge_files;         /* the files of --merge or --review,
+                                   points into argv                     */
 };
 
 enum options_result {

@@ -1,6 +1,7 @@
 /* record.c -- game records (see record.h). */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "record/record.h"
@@ -27,6 +28,27 @@ void record_free(struct game_record *r)
     sbuf_free(&r->sides);
     sbuf_free(&r->timectl[0]);
     sbuf_free(&r->timectl[1]);
+    for (int k = 0; k < r->nextra; k++)
+        sbuf_free(&r->extra[k]);
+    free(r->extra);
+    r->extra = NULL;
+    r->nextra = 0;
+}
+
+struct sbuf *record_node(struct game_record *r, int k)
+{
+    if (k < 0)
+        return NULL;
+    if (k >= r->nextra) {
+        struct sbuf *more = realloc(r->extra, sizeof *more * (size_t)(k + 1));
+        if (!more)
+            return NULL;
+        for (int i = r->nextra; i <= k; i++)
+            sbuf_init(&more[i]);
+        r->extra = more;
+        r->nextra = k + 1;
+    }
+    return &r->extra[k];
 }
 
 int record_a_result(const struct game_record *r)
@@ -63,9 +85,12 @@ void record_result_text(const struct game_record *r, struct sbuf *out)
 
 bool record_oom(const struct game_record *r)
 {
-    return r->reason.oom || r->setup.oom || r->start.oom || r->moves.oom ||
-           r->sides.oom || r->timectl[0].oom ||
-           r->timectl[1].oom;
+    bool oom = r->reason.oom || r->setup.oom || r->start.oom ||
+               r->moves.oom || r->sides.oom || r->timectl[0].oom ||
+               r->timectl[1].oom;
+    for (int k = 0; k < r->nextra; k++)
+        oom = oom || r->extra[k].oom;
+    return oom;
 }
 
 /* FNV-1a over n bytes, continuing from h. */

@@ -52,10 +52,21 @@ struct game_record {
     struct sbuf sides;              /* 'W' or 'B' per move: who made it  */
     struct sbuf timectl[2];         /* engine A's and B's time control,
                                        e.g. "movetime 0.5", "tc 10+0.1"  */
+    /* Properties of the nodes that the fields above do not hold (a
+     * review's, a viewer's comments), as SGF text: "ID[value][value]ID[
+     * value]", values escaped.  extra[0] is the root's, extra[k] the node
+     * of move k; nextra entries (0: none).  They are no part of the game
+     * (record_digest leaves them out). */
+    struct sbuf *extra;
+    int nextra;
 };
 
 void record_init(struct game_record *r);
 void record_free(struct game_record *r);
+
+/* The extra properties of node k (0 the root, k >= 1 after move k),
+ * made empty when new; NULL when memory is short. */
+struct sbuf *record_node(struct game_record *r, int k);
 
 /* +1 if engine A won, -1 if it lost, 0 for a draw. */
 int record_a_result(const struct game_record *r);

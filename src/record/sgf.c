@@ -2,7 +2,9 @@
  *
  * The reader understands exactly what the writer produces plus ordinary
  * SGF freedom (white space, property order, escapes, unknown properties);
- * it refuses variations, since a record is a single line of play.
+ * it refuses variations, since a record is a single line of play.  The
+ * properties of a node that the record has no field for are kept as the
+ * node's extra text and written back after the node's own.
  */
 #include "config.h"
 
@@ -84,6 +86,10 @@ static void write_root(const struct game_record *r, const char *app,
     prop(out, "XREASON", sbuf_str(&r->reason));
     prop(out, "C", sbuf_str(&r->reason));
     sbuf_puts(out, "\n");
+    if (r->nextra > 0 && r->extra[0].len > 0) {
+        sbuf_putn(out, r->extra[0].buf, r->extra[0].len);
+        sbuf_puts(out, "\n");
+    }
 }
 
 void sgf_write(const struct game_record *r, const char *app,
@@ -97,7 +103,11 @@ void sgf_write(const struct game_record *r, const char *app,
         sbuf_printf(out, ";%c[", sides[k] ? sides[k] : '?');
         sbuf_putn(out, m, n);    /* canonical tokens need no escapes */
         sbuf_putc(out, ']');
-        if (k % MOVES_PER_LINE == MOVES_PER_LINE - 1)
+        /* a node with properties of its own ends its line */
+        const struct sbuf *x = k + 1 < r->nextra ? &r->extra[k + 1] : NULL;
+        if (x && x->len > 0)
+            sbuf_putn(out, x->buf, x->len);
+        if ((x && x->len > 0) || k % MOVES_PER_LINE == MOVES_PER_LINE - 1)
             sbuf_putc(out, '\n');
         m += n + (m[n] == ' ');
     }
@@ -281,24 +291,63 @@ static int move_value(struct parser *p, const char *id,
     return 0;
 }
 
+/* Whether the record's fields hold property id of a node (root or a
+ * move node): the others are kept as the node's extra text. */
+static bool held(const char *id, bool root)
+{
+    static const char *const root_ids[] = {
+        "FF", "CA", "AP", "GM", "XGAME", "RO", "DT", "PW", "PB", "RE",
+        "XEND", "XMATCH", "XSEED", "XRUN", "XTIME", "XSETPOSITION",
+        "XSETUP", "XOPENING", "XSTART", "XREASON", "C"
+    };
+    if (!root)
+        return strcmp(id, "W") == 0 || strcmp(id, "B") == 0;
+    for (size_t i = 0; i < sizeof root_ids / sizeof root_ids[0]; i++)
+        if (strcmp(id, root_ids[i]) == 0)
+            return true;
+    return false;
+}
+
+/* Appends the properties of text (a node's extra text) to *to. */
+static int keep_extra(struct parser *p, struct game_record *r, bool root,
+                      const struct sbuf *text)
+{
+    if (text->len == 0)
+        return 0;
+    struct sbuf *to = record_node(r, root ? 0 : r->nmoves);
+    if (!to)
+        return fail(p, "out of memory");
+    sbuf_putn(to, text->buf, text->len);
+    return 0;
+}
+
 /* Reads the properties of one node (after its ';'). */
 static int read_node(struct parser *p, bool root, struct game_record *r,
                      struct root_info *ri)
 {
     struct sbuf v = SBUF_INIT;
+    struct sbuf extra = SBUF_INIT;
     int rc = 0;
     while (rc == 0 && isalpha(peek(p))) {
         char id[IDENT_MAX];
         rc = read_ident(p, id);
         if (rc == 0 && peek(p) != '[')
             rc = fail(p, "expected a property value");
+        bool keep = rc == 0 && !held(id, root);
+        if (keep)
+            sbuf_puts(&extra, id);
         for (int k = 0; rc == 0 && peek(p) == '['; k++) {
             rc = read_value(p, &v);
-            if (rc == 0)
+            if (rc == 0 && keep)
+                value(&extra, sbuf_str(&v));
+            else if (rc == 0)
                 rc = root ? root_value(p, id, k, &v, r, ri)
                           : move_value(p, id, &v, r);
         }
     }
+    if (rc == 0)        /* after the node's move: its own */
+        rc = keep_extra(p, r, root, &extra);
+    sbuf_free(&extra);
     sbuf_free(&v);
     return rc;
 }
@@ -407,4 +456,90 @@ int sgf_read(const char *text, size_t len, size_t *pos,
     }
     *pos = p.pos;
     return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* A node's extra text                                                 */
+
+void sgf_prop_add(struct sbuf *node, const char *id, const char *v)
+{
+    prop(node, id, v);
+}
+
+/* Calls each(id, value, k, arg) for every value of the node text *node
+ * (k the value's place in its property); stops at a nonzero return and
+ * returns it, -1 when the text is malformed. */
+static int each_value(const struct sbuf *node,
+                      int (*each)(const char *id, const struct sbuf *v,
+                                  int k, void *arg), void *arg)
+{
+    struct sbuf err = SBUF_INIT;
+    struct sbuf v = SBUF_INIT;
+    struct parser p = { sbuf_str(node), node->len, 0, &err };
+    int rc = 0;
+    while (rc == 0 && peek(&p) >= 0) {
+        char id[IDENT_MAX];
+        rc = read_ident(&p, id);
+        if (rc == 0 && peek(&p) != '[')
+            rc = -1;
+        for (int k = 0; rc == 0 && peek(&p) == '['; k++)
+            rc = read_value(&p, &v) != 0 ? -1 : each(id, &v, k, arg);
+    }
+    sbuf_free(&v);
+    sbuf_free(&err);
+    return rc;
+}
+
+struct prop_query {
+    const char *id;
+    struct sbuf *value;
+};
+
+static int find_value(const char *id, const struct sbuf *v, int k,
+                      void *arg)
+{
+    struct prop_query *q = arg;
+    if (k != 0 || strcmp(id, q->id) != 0)
+        return 0;
+    sbuf_reset(q->value);
+    sbuf_putn(q->value, v->buf, v->len);
+    return 1;
+}
+
+bool sgf_prop_get(const struct sbuf *node, const char *id,
+                  struct sbuf *value)
+{
+    struct prop_query q = { id, value };
+    return each_value(node, find_value, &q) == 1;
+}
+
+struct prop_filter {
+    const char *const *drop;
+    struct sbuf *out;
+};
+
+static int copy_value(const char *id, const struct sbuf *v, int k,
+                      void *arg)
+{
+    struct prop_filter *f = arg;
+    for (const char *const *d = f->drop; *d; d++)
+        if (strcmp(id, *d) == 0)
+            return 0;
+    if (k == 0)
+        sbuf_puts(f->out, id);
+    value(f->out, sbuf_str(v));
+    return 0;
+}
+
+int sgf_prop_remove(struct sbuf *node, const char *const *ids)
+{
+    struct sbuf kept = SBUF_INIT;
+    struct prop_filter f = { ids, &kept };
+    int rc = each_value(node, copy_value, &f);
+    if (rc == 0 && !kept.oom) {
+        sbuf_reset(node);
+        sbuf_putn(node, kept.buf, kept.len);
+    }
+    sbuf_free(&kept);
+    return rc == 0 && !node->oom ? 0 : -1;
 }

@@ -10,6 +10,7 @@
 #ifndef TRIAD_RECORD_SGF_H
 #define TRIAD_RECORD_SGF_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "core/sbuf.h"
@@ -28,5 +29,19 @@ void sgf_write(const struct game_record *rec, const char *app,
  * against the rules here. */
 int sgf_read(const char *text, size_t len, size_t *pos,
              struct game_record *r, struct sbuf *err);
+
+/* A node's extra text (game_record.extra): appends ID[value], the value
+ * escaped. */
+void sgf_prop_add(struct sbuf *node, const char *id, const char *value);
+
+/* The first value of property id in a node's extra text into *value
+ * (escapes undone); false when the node has no such property. */
+bool sgf_prop_get(const struct sbuf *node, const char *id,
+                  struct sbuf *value);
+
+/* Removes the properties named in ids (ended by NULL) from a node's
+ * extra text; 0, or -1 for a malformed text or no memory (the text is
+ * then unchanged). */
+int sgf_prop_remove(struct sbuf *node, const char *const *ids);
 
 #endif

@@ -168,5 +168,6 @@ const struct game_ops toy_ops = {
     .evaluate = toy_evaluate,
     .eval_unit = "stones",
     .eval_scale = 100,
+    .win_scale = 100,
     .sgf_gm = 0,
 };
