@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/gtpclient.h"
 #include "core/sbuf.h"
 #include "core/version.h"
 #include "web/guard.h"
@@ -136,33 +137,15 @@ static int own_dir(char *buf, size_t size)
     return 0;
 }
 
-/* The engine command line: --engine, else "DIR/triad" next to this
- * program, quoted for the shell when it is not a plain word
- * (core/gtpclient.h: a plain word is run directly).  0 or -1. */
+/* The engine command line: --engine, else the triad next to this program
+ * (core/gtpclient.h).  0 or -1. */
 static int engine_command(const char *engine, struct sbuf *cmd)
 {
-    static const char plain[] = "abcdefghijklmnopqrstuvwxyz"
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./,:+@%";
-    char dir[PATH_MAX];
     if (engine) {
         sbuf_puts(cmd, engine);
         return engine[strspn(engine, " \t")] ? 0 : -1;
     }
-    if (own_dir(dir, sizeof dir) != 0)
-        return -1;
-    if (dir[strspn(dir, plain)] == '\0') {
-        sbuf_printf(cmd, "%s/triad", dir);
-        return 0;
-    }
-    sbuf_putc(cmd, '\'');
-    for (const char *p = dir; *p; p++) {
-        if (*p == '\'')
-            sbuf_puts(cmd, "'\\''");      /* ' ends, \' is one, ' again */
-        else
-            sbuf_putc(cmd, *p);
-    }
-    sbuf_puts(cmd, "/triad'");
-    return 0;
+    return gtpc_sibling_command("triad", cmd);
 }
 
 /* The page's files: --root, else the source tree when this program runs
