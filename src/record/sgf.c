@@ -561,10 +561,12 @@ static int read_tree(struct parser *p, struct game_record *r)
         p->pos++;
         if (peek(p) != ';')
             return fail(p, "a variation without a node");
-        int before = r->nmoves;
-        rc = read_nodes(p, false, r, NULL);
-        if (rc == 0 && r->nmoves == before)
+        p->pos++;
+        if (read_node(p, false, r, NULL) != 0)
+            return -1;
+        if (r->nmoves == branch_at[depth - 1])  /* its variations' place */
             return fail(p, "a main line that does not start with a move");
+        rc = read_nodes(p, false, r, NULL);
     }
     while (rc == 0) {
         int c = peek(p);
