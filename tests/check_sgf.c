@@ -9,10 +9,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "record/record.h"
 #include "record/sgf.h"
 #include "tap_main.h"
+#include "testutil.h"
 
 #define ROOT "(;FF[4]CA[UTF-8]AP[t]GM[1002]XGAME[cephalopod]RO[1]" \
     "DT[2026-11-26]PW[white]PB[black]RE[?]XEND[normal]XMATCH[white][black]" \
@@ -279,6 +281,66 @@ START_TEST(test_added)
 }
 END_TEST
 
+/* Writes text (len bytes) to a new temporary file; its path in path. */
+static void write_temp(char path[], const char *text, size_t len)
+{
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    ck_assert(write(fd, text, len) == (ssize_t)len);
+    close(fd);
+}
+
+/* loadsgf plays the main line of a tree with variations, whose moves are
+ * not checked; a tree nested too deep is refused and changes nothing. */
+START_TEST(test_loadsgf)
+{
+    struct tu_triad t;
+    ck_assert_int_eq(tu_open(&t, 7), 0);
+    t.engine.quiet = true;
+    char *r = tu_ok(&t, "loadsgf " TOP_SRCDIR
+                        "/tests/records/page-variations.sgf");
+    ck_assert_ptr_nonnull(r);
+    free(r);
+    r = tu_ok(&t, "printsgf");
+    ck_assert_ptr_nonnull(r);
+    ck_assert_msg(strstr(r, "\n;W[b2];B[a1];W[c3];B[a3])"), "%s", r);
+    free(r);
+
+    char path[] = "/tmp/check_sgf_XXXXXX";
+    const char *odd = ROOT ";W[b2](;B[a1])(;B[zz9]C[not a move]))";
+    write_temp(path, odd, strlen(odd));
+    char line[64];
+    snprintf(line, sizeof line, "loadsgf %s", path);
+    r = tu_ok(&t, line);
+    ck_assert_ptr_nonnull(r);
+    free(r);
+    char *before = tu_snapshot(&t);
+    ck_assert_msg(strstr(before, "b2") && strstr(before, "a1"), "%s",
+                  before);
+    unlink(path);
+
+    struct sbuf deep = SBUF_INIT;
+    sbuf_puts(&deep, ROOT);
+    for (long i = 0; i < (1L << 19); i++)     /* 3.5 MiB */
+        sbuf_puts(&deep, "(;W[b2]");
+    strcpy(path, "/tmp/check_sgf_XXXXXX");
+    write_temp(path, deep.buf, deep.len);
+    snprintf(line, sizeof line, "loadsgf %s", path);
+    r = tu_run(&t, line);
+    ck_assert_msg(strncmp(r, "? syntax error: ", 16) == 0 &&
+                  strstr(r, ": variations nested more than 1000 deep"),
+                  "%s", r);
+    free(r);
+    char *after = tu_snapshot(&t);
+    ck_assert_str_eq(after, before);
+    unlink(path);
+    free(after);
+    free(before);
+    sbuf_free(&deep);
+    tu_close(&t);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("sgf");
@@ -290,5 +352,6 @@ int main(void)
                         (int)(sizeof malformed / sizeof malformed[0]));
     tcase_add_test(tc, test_deep);
     tcase_add_test(tc, test_added);
+    tcase_add_test(tc, test_loadsgf);
     return tap_main(s);
 }
