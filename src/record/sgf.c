@@ -126,8 +126,7 @@ static void close_branches(const struct game_record *r, int nmoves,
         const struct sbuf *v = variations_at(r, k);
         if (v->len == 0)
             continue;
-        if (out->buf[out->len - 1] == '\n')     /* ")" ends the last line */
-            out->len--;
+        sbuf_chomp(out);                /* ")" ends the last line */
         sbuf_putc(out, ')');
         sbuf_putn(out, v->buf, v->len);
     }
@@ -471,8 +470,8 @@ static int skip_values(struct parser *p, struct sbuf *v)
 }
 
 /* Checks the variation at text[p->pos] ('('), depth the nesting of the
- * parentheses around it, and moves past it: a loop, not recursion, so that no
- * nesting can exhaust the stack. */
+ * parentheses around it, and moves past it: a loop, not recursion, so
+ * that no nesting can exhaust the stack. */
 static int skip_variation(struct parser *p, int depth)
 {
     struct sbuf v = SBUF_INIT;
