@@ -813,7 +813,7 @@ static const char *const hostile_sgf[] = {
     "(;XGAME[cephalopod]XMATCH[a][b]PW[a]PB[c]RE[0]XSTART[x])",
     "(;XGAME[cephalopod]XMATCH[a][a]PW[a]PB[a]RE[0]XSTART[x])",
     "(;XGAME[cephalopod]XMATCH[a][b]PW[a]PB[b]RE[Q+]XSTART[x])",
-    "(;XGAME[cephalopod]XMATCH[a][b]PW[a]PB[b]RE[0]XSTART[x];W[a1](;B[b1]))",
+    "(;XGAME[cephalopod]XMATCH[a][b]PW[a]PB[b]RE[0]XSTART[x];W[a1](;B[b1])",
     "(;XGAME[cephalopod]XMATCH[a][b]PW[a]PB[b]RE[0]XSTART[x];W[a1 b1])",
     "(;XGAME[cephalopod]XMATCH[a][b]PW[a]PB[b]RE[0]RO[-1]XSTART[x])",
     "(;XGAME[cephalopod]XMATCH[a][b][c]PW[a]PB[b]RE[0]XSTART[x])",

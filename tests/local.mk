@@ -83,4 +83,11 @@ tests_check_sbuf_LDADD = $(CHECK_LDADD_ALL)
 tests_check_rng_SOURCES = tests/check_rng.c
 tests_check_rng_CFLAGS = $(CHECK_CFLAGS_ALL)
 tests_check_rng_LDADD = $(CHECK_LDADD_ALL)
+# SGF game trees with variations (src/record/).
+check_PROGRAMS += tests/check_sgf
+TESTS += tests/check_sgf
+tests_check_sgf_SOURCES = tests/check_sgf.c
+EXTRA_DIST += tests/records/page-variations.sgf
+tests_check_sgf_CFLAGS = $(CHECK_CFLAGS_ALL)
+tests_check_sgf_LDADD = $(CHECK_LDADD_ALL)
 endif

@@ -77,8 +77,9 @@ static int check_record(const struct game_record *r, struct sbuf *err)
 
 /* Arguments: FILE.  Fails: unreadable file, malformed record, a move that
  * is not legal (nothing changes then).  Returns: nothing; the game of the
- * record is set up from its start (XSTART) with its moves played, and a
- * resignation (XEND[resign]) is repeated. */
+ * record is set up from its start (XSTART) with its moves played (the
+ * main line of a tree with variations), and a resignation (XEND[resign])
+ * is repeated. */
 enum gtp_status cmd_loadsgf(struct gtp_frontend *f, int argc, char **argv,
                             struct sbuf *out)
 {

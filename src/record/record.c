@@ -19,6 +19,15 @@ void record_init(struct game_record *r)
     sbuf_init(&r->timectl[1]);
 }
 
+static void free_texts(struct sbuf **texts, int *n)
+{
+    for (int k = 0; k < *n; k++)
+        sbuf_free(&(*texts)[k]);
+    free(*texts);
+    *texts = NULL;
+    *n = 0;
+}
+
 void record_free(struct game_record *r)
 {
     sbuf_free(&r->reason);
@@ -28,27 +37,35 @@ void record_free(struct game_record *r)
     sbuf_free(&r->sides);
     sbuf_free(&r->timectl[0]);
     sbuf_free(&r->timectl[1]);
-    for (int k = 0; k < r->nextra; k++)
-        sbuf_free(&r->extra[k]);
-    free(r->extra);
-    r->extra = NULL;
-    r->nextra = 0;
+    free_texts(&r->extra, &r->nextra);
+    free_texts(&r->variations, &r->nvariations);
+}
+
+/* Entry k of a per-node array of texts, grown with empty texts. */
+static struct sbuf *node_text(struct sbuf **texts, int *n, int k)
+{
+    if (k < 0)
+        return NULL;
+    if (k >= *n) {
+        struct sbuf *more = realloc(*texts, sizeof *more * (size_t)(k + 1));
+        if (!more)
+            return NULL;
+        for (int i = *n; i <= k; i++)
+            sbuf_init(&more[i]);
+        *texts = more;
+        *n = k + 1;
+    }
+    return &(*texts)[k];
 }
 
 struct sbuf *record_node(struct game_record *r, int k)
 {
-    if (k < 0)
-        return NULL;
-    if (k >= r->nextra) {
-        struct sbuf *more = realloc(r->extra, sizeof *more * (size_t)(k + 1));
-        if (!more)
-            return NULL;
-        for (int i = r->nextra; i <= k; i++)
-            sbuf_init(&more[i]);
-        r->extra = more;
-        r->nextra = k + 1;
-    }
-    return &r->extra[k];
+    return node_text(&r->extra, &r->nextra, k);
+}
+
+struct sbuf *record_variations(struct game_record *r, int k)
+{
+    return node_text(&r->variations, &r->nvariations, k);
 }
 
 int record_a_result(const struct game_record *r)
@@ -90,6 +107,8 @@ bool record_oom(const struct game_record *r)
                r->timectl[1].oom;
     for (int k = 0; k < r->nextra; k++)
         oom = oom || r->extra[k].oom;
+    for (int k = 0; k < r->nvariations; k++)
+        oom = oom || r->variations[k].oom;
     return oom;
 }
 

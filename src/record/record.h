@@ -59,6 +59,13 @@ struct game_record {
      * (record_digest leaves them out). */
     struct sbuf *extra;
     int nextra;
+    /* The variations (SGF's other children) branching after node k,
+     * kept as their SGF text, each "\n(;...)" verbatim inside the
+     * parentheses: variations[k] holds the alternatives to move k+1 (the
+     * main line).  nvariations entries (0: none); no part of the game
+     * either. */
+    struct sbuf *variations;
+    int nvariations;
 };
 
 void record_init(struct game_record *r);
@@ -67,6 +74,10 @@ void record_free(struct game_record *r);
 /* The extra properties of node k (0 the root, k >= 1 after move k),
  * made empty when new; NULL when memory is short. */
 struct sbuf *record_node(struct game_record *r, int k);
+
+/* The variations branching after node k (see game_record.variations),
+ * made empty when new; NULL when memory is short. */
+struct sbuf *record_variations(struct game_record *r, int k);
 
 /* +1 if engine A won, -1 if it lost, 0 for a draw. */
 int record_a_result(const struct game_record *r);

@@ -1,10 +1,13 @@
 /* sgf.c -- writes game records as SGF and reads them back (see sgf.h).
  *
  * The reader understands exactly what the writer produces plus ordinary
- * SGF freedom (white space, property order, escapes, unknown properties);
- * it refuses variations, since a record is a single line of play.  The
- * properties of a node that the record has no field for are kept as the
- * node's extra text and written back after the node's own.
+ * SGF freedom (white space, property order, escapes, unknown properties,
+ * variations).  A record is a single line of play: the main line (the
+ * first variation at each branch).  The properties of a node that the
+ * record has no field for are kept as the node's extra text and written
+ * back after the node's own; the other variations are kept as their text,
+ * checked but not read, and written back after the main line's ")" at the
+ * node where they branch.
  */
 #include "config.h"
 
@@ -19,6 +22,10 @@
 
 #define MOVES_PER_LINE 10
 #define IDENT_MAX 16
+/* Variations nest at most this deep (the tree's own parentheses
+ * included): deeper trees are refused, not read. */
+#define SGF_DEPTH_MAX 1000
+#define SGF_DEPTH_MAX_TEXT "1000"
 
 
 static const char *const end_names[] = {
@@ -92,13 +99,48 @@ static void write_root(const struct game_record *r, const char *app,
     }
 }
 
+/* The variations branching after node k, "" for none. */
+static const struct sbuf *variations_at(const struct game_record *r, int k)
+{
+    static const struct sbuf none = SBUF_INIT;
+    return k < r->nvariations ? &r->variations[k] : &none;
+}
+
+/* Opens the main line's "(" at a node with variations (their text
+ * follows its ")"), on a line of its own. */
+static void open_branch(const struct game_record *r, int k, struct sbuf *out)
+{
+    if (variations_at(r, k)->len == 0)
+        return;
+    if (out->len > 0 && out->buf[out->len - 1] != '\n')
+        sbuf_putc(out, '\n');
+    sbuf_putc(out, '(');
+}
+
+/* Closes the main lines opened at nodes before nmoves, innermost first,
+ * each followed by the variations of its node. */
+static void close_branches(const struct game_record *r, int nmoves,
+                           struct sbuf *out)
+{
+    for (int k = nmoves - 1; k >= 0; k--) {
+        const struct sbuf *v = variations_at(r, k);
+        if (v->len == 0)
+            continue;
+        sbuf_chomp(out);                /* ")" ends the last line */
+        sbuf_putc(out, ')');
+        sbuf_putn(out, v->buf, v->len);
+    }
+}
+
 void sgf_write(const struct game_record *r, const char *app,
                struct sbuf *out)
 {
     write_root(r, app, out);
     const char *m = sbuf_str(&r->moves);
     const char *sides = sbuf_str(&r->sides);
-    for (int k = 0; *m; k++) {
+    int k = 0;
+    for (; *m; k++) {
+        open_branch(r, k, out);
         size_t n = strcspn(m, " ");
         sbuf_printf(out, ";%c[", sides[k] ? sides[k] : '?');
         sbuf_putn(out, m, n);    /* canonical tokens need no escapes */
@@ -111,6 +153,9 @@ void sgf_write(const struct game_record *r, const char *app,
             sbuf_putc(out, '\n');
         m += n + (m[n] == ' ');
     }
+    /* variations after the last move would become the main line: the
+     * reader never makes them */
+    close_branches(r, k, out);
     sbuf_puts(out, ")\n");
 }
 
@@ -413,29 +458,128 @@ static void root_info_free(struct root_info *ri)
     sbuf_free(&ri->end);
 }
 
+/* Reads the values of a property (at its first '['), each into *v. */
+static int skip_values(struct parser *p, struct sbuf *v)
+{
+    if (peek(p) != '[')
+        return fail(p, "expected a property value");
+    while (peek(p) == '[')
+        if (read_value(p, v) != 0)
+            return -1;
+    return 0;
+}
+
+/* Checks the variation at text[p->pos] ('('), depth the nesting of the
+ * parentheses around it, and moves past it: a loop, not recursion, so
+ * that no nesting can exhaust the stack. */
+static int skip_variation(struct parser *p, int depth)
+{
+    struct sbuf v = SBUF_INIT;
+    int open = 0, last = 0, rc = 1;
+    while (rc > 0) {
+        int c = peek(p);
+        if (c == '(' && depth + open >= SGF_DEPTH_MAX)
+            rc = fail(p, "variations nested more than "
+                         SGF_DEPTH_MAX_TEXT " deep");
+        else if (c == '(') {
+            open++;
+            p->pos++;
+            if (peek(p) != ';')
+                rc = fail(p, "a variation without a node");
+        } else if (c == ';' && last == ')') {
+            rc = fail(p, "a node after variations");
+        } else if (c == ';') {
+            p->pos++;
+            char id[IDENT_MAX];
+            while (rc > 0 && isalpha(peek(p)))
+                if (read_ident(p, id) != 0 || skip_values(p, &v) != 0)
+                    rc = -1;
+        } else if (c == ')') {
+            p->pos++;
+            if (--open == 0)
+                rc = 0;
+        } else {
+            rc = fail(p, c < 0 ? "a variation not closed"
+                               : "unexpected character in a variation");
+        }
+        last = c;
+    }
+    sbuf_free(&v);
+    return rc;
+}
+
+/* Keeps the variations after a main line's ")" as the text of node k;
+ * depth is the nesting of the parentheses around them. */
+static int keep_variations(struct parser *p, struct game_record *r, int k,
+                           int depth)
+{
+    while (peek(p) == '(') {
+        size_t start = p->pos;
+        if (skip_variation(p, depth) != 0)
+            return -1;
+        struct sbuf *to = record_variations(r, k);
+        if (!to)
+            return fail(p, "out of memory");
+        sbuf_putc(to, '\n');
+        sbuf_putn(to, p->t + start, p->pos - start);
+    }
+    return 0;
+}
+
+/* Reads the nodes of a sequence, the root first when root. */
+static int read_nodes(struct parser *p, bool root, struct game_record *r,
+                      struct root_info *ri)
+{
+    while (peek(p) == ';') {
+        p->pos++;
+        if (read_node(p, root, r, ri) != 0 ||
+            (root && finish_root(p, r, ri) != 0))
+            return -1;
+        root = false;
+    }
+    return 0;
+}
+
+/* Reads the game tree after its '(': the main line (the first variation
+ * at each branch) into the record, the other variations kept as text.
+ * The main lines opened at branches are counted, not recursed into. */
 static int read_tree(struct parser *p, struct game_record *r)
 {
-    struct root_info ri = { SBUF_INIT, SBUF_INIT, SBUF_INIT, SBUF_INIT, 0 };
-    int rc = 0;
-    int nodes = 0;
-    while (rc == 0 && peek(p) == ';') {
-        p->pos++;
-        rc = read_node(p, nodes == 0, r, &ri);
-        if (rc == 0 && nodes++ == 0)
-            rc = finish_root(p, r, &ri);
-    }
-    root_info_free(&ri);
-    if (rc != 0)
-        return -1;
-    if (nodes == 0)
+    if (peek(p) != ';')
         return fail(p, "empty game tree");
-    int c = peek(p);
-    if (c == '(')
-        return fail(p, "variations are not supported");
-    if (c != ')')
-        return fail(p, "expected ')'");
-    p->pos++;
-    return record_oom(r) ? fail(p, "out of memory") : 1;
+    struct root_info ri = { SBUF_INIT, SBUF_INIT, SBUF_INIT, SBUF_INIT, 0 };
+    int branch_at[SGF_DEPTH_MAX];   /* the node where each one opened */
+    int depth = 0;
+    int rc = read_nodes(p, true, r, &ri);
+    root_info_free(&ri);
+    while (rc == 0 && peek(p) == '(') {
+        if (depth + 1 >= SGF_DEPTH_MAX)
+            return fail(p, "variations nested more than "
+                           SGF_DEPTH_MAX_TEXT " deep");
+        branch_at[depth++] = r->nmoves;
+        p->pos++;
+        if (peek(p) != ';')
+            return fail(p, "a variation without a node");
+        p->pos++;
+        if (read_node(p, false, r, NULL) != 0)
+            return -1;
+        if (r->nmoves == branch_at[depth - 1])  /* its variations' place */
+            return fail(p, "a main line that does not start with a move");
+        rc = read_nodes(p, false, r, NULL);
+    }
+    while (rc == 0) {
+        int c = peek(p);
+        if (c != ')')
+            return fail(p, c < 0 ? "the game tree is not closed"
+                             : c == ';' ? "a node after variations"
+                                        : "expected ')'");
+        p->pos++;
+        if (depth == 0)
+            return record_oom(r) ? fail(p, "out of memory") : 1;
+        depth--;
+        rc = keep_variations(p, r, branch_at[depth], depth + 1);
+    }
+    return -1;
 }
 
 int sgf_read(const char *text, size_t len, size_t *pos,

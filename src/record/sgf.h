@@ -17,14 +17,18 @@
 #include "record/record.h"
 
 /* Appends the SGF text of rec (ending in ")\n") to out; app is the
- * writer's name and version for the AP property. */
+ * writer's name and version for the AP property.  The variations of a
+ * node follow the ")" of the main line, which then opens with a "(" after
+ * that node. */
 void sgf_write(const struct game_record *rec, const char *app,
                struct sbuf *out);
 
 /* Reads the game tree starting at or after text[*pos] (len bytes in
- * all).  Returns 1 with *r filled (record_init() it first; it is reset
- * here), 0 when only white space is left, -1 with a reason in *err for a
- * malformed tree or record.  *pos moves past what was read; after an error
+ * all): its main line (the first variation at each branch) as the
+ * record, the other variations kept as text in r->variations.  Returns 1
+ * with *r filled (record_init() it first; it is reset here), 0 when only
+ * white space is left, -1 with a reason in *err for a malformed tree or
+ * record (variations nested more than 1000 deep included).  *pos moves past what was read; after an error
  * the rest of the text cannot be trusted.  The moves are not checked
  * against the rules here. */
 int sgf_read(const char *text, size_t len, size_t *pos,

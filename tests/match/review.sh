@@ -9,7 +9,9 @@
 # records are read back by --merge (the SGF reader) and by the engine's
 # loadsgf, and a second review gives the same file.  A malformed file, a
 # missing one, bad options, SIGINT, an engine that is not one and an
-# engine that dies: clear errors, the right status, nothing written.
+# engine that dies: clear errors, the right status, nothing written.  A
+# record with variations is reviewed along its main line and written back
+# with them.
 # Environment: TRIAD, TRIAD_MATCH (set by make check), srcdir.
 test_name=review
 . "${srcdir:-.}/tests/match/common.sh"
@@ -174,6 +176,48 @@ cmp "$tmp/reviewed.review.sgf" "$tmp/reviewed.sgf" > "$tmp/cmp.out" ||
     fail "a second review changed the records"
 cmp "$tmp/again.out" "$tmp/review.out" || fail "a second summary differs"
 [ -s "$tmp/again.err" ] && fail "--quiet wrote to stderr"
+
+# Variations (plain SGF, as the page saves a game tree), added to a
+# record that --records wrote: the main line is reviewed as the record
+# was, the other variation (its old review and an escaped "]" and "\" in
+# its comment) comes back verbatim where it branches, a second review
+# changes nothing, --merge and loadsgf take the main line.
+"$TRIAD_MATCH" --game cephalopod --setup 2x3 --engine "$TRIAD" --name one \
+    --option method=random --engine "$TRIAD" --name two --option seed=7 \
+    --movetime 0.02 --grace 30 --games 1 --quiet --records "$tmp/m.sgf" \
+    > "$tmp/m.out" 2>&1 || fail "the match for the variations: $?"
+root=$(sed -n '/^;/q;p' "$tmp/m.sgf")
+moves=$(sed -n '/^;/,$p' "$tmp/m.sgf" | tr -d '\n')
+first=${moves%%;B*}
+rest=${moves#"$first"}
+other='(;B[zz9]XE[9.99]BM[2]C[old \] review \\ (kept)](;W[a1])(;W[b1]))'
+printf '%s\n%s\n(%s)\n%s)\n' "$root" "$first" "${rest%)}" "$other" \
+    > "$tmp/varied.sgf"
+[ "$(grep -c '^(;' "$tmp/varied.sgf")" -eq 3 ] || fail "no variation made"
+for f in m varied; do
+    "$TRIAD_MATCH" --review "$tmp/$f.sgf" --engine "$TRIAD" --nodes 2000 \
+        --quiet --output "$tmp/$f.rv.sgf" > "$tmp/$f.rv.out" 2>&1 ||
+        fail "review of $f.sgf: $?"
+done
+cmp "$tmp/m.rv.out" "$tmp/varied.rv.out" || fail "variations: other summary"
+grep -qF "$other" "$tmp/varied.rv.sgf" || fail "the variation not kept"
+[ "$(tr -d '\n' < "$tmp/varied.rv.sgf" | sed "s/)$(printf '%s' "$other" |
+    sed 's/[][\\.*^$]/\\&/g')//; s/](;B\[/];B[/")" = \
+  "$(tr -d '\n' < "$tmp/m.rv.sgf")" ] || fail "variations: main line differs"
+"$TRIAD_MATCH" --review "$tmp/varied.rv.sgf" --engine "$TRIAD" \
+    --nodes 2000 --quiet > /dev/null 2>&1 || fail "second review: $?"
+cmp "$tmp/varied.rv.review.sgf" "$tmp/varied.rv.sgf" ||
+    fail "variations: a second review changed the record"
+for f in m varied; do
+    "$TRIAD_MATCH" --merge "$tmp/$f.sgf" > "$tmp/$f.merge" 2>&1 ||
+        fail "merge of $f.sgf: $?"
+    printf 'loadsgf %s\nhistory\n' "$tmp/$f.sgf" | "$TRIAD" --quiet \
+        > "$tmp/$f.load" 2>&1 || fail "loadsgf of $f.sgf: $?"
+done
+cmp "$tmp/m.merge" "$tmp/varied.merge" || fail "variations: other merge"
+cmp "$tmp/m.load" "$tmp/varied.load" || fail "variations: other loadsgf"
+grep -q '^Merged 1 games from 1 files' "$tmp/varied.merge" ||
+    fail "variations: merge"
 
 # A malformed file: a clear error naming it, status 1, nothing written.
 printf '(;FF[4]GM[1002]XGAME[cephalopod];W[a1]' > "$tmp/bad.sgf"
