@@ -29,6 +29,7 @@ int review_run(const struct match_conf *c, FILE *out)
 
 #else
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <jansson.h>
@@ -198,7 +199,8 @@ static int take_turn(struct reviewed *g, int alt, json_t *a)
     json_t *turn = json_object_get(a, "turn");
     json_int_t k = json_is_integer(turn) ? json_integer_value(turn) : -1;
     int side = side_of(g->a.rec.game, string_of(a, "side"));
-    if (k < 0 || k >= g->a.nturns || (alt && k != alt) || side < 0)
+    if (k < 0 || k >= g->a.nturns || side < 0 ||
+        (alt && (k != alt || !assess_needs_best(&g->a, alt))))
         return -1;
     struct assess_turn *t = alt ? &g->a.alt[k] : &g->a.turn[k];
     if (t->known)
@@ -245,7 +247,9 @@ static int take_line(struct review *rv, const char *line, struct sbuf *err)
     const char *id = a ? string_of(a, "id") : NULL;
     char *end = NULL;
     long i = id && id[0] == 'g' ? strtol(id + 1, &end, 10) : -1;
-    long alt = end && *end == '.' ? strtol(end + 1, &end, 10) : 0;
+    long alt = 0;                   /* "gI.K": the best move's position */
+    if (end && *end == '.')
+        alt = isdigit((unsigned char)end[1]) ? strtol(end + 1, &end, 10) : -1;
     int rc = 0;
     if (!json_is_object(a) || !end || *end || i < 0 || i >= rv->n ||
         alt < 0 || alt >= rv->g[i].a.nturns) {
