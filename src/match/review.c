@@ -5,6 +5,9 @@
  * request per game, all of them written while its answers are read (one
  * poll loop, so that neither side's pipe can fill up and block the other),
  * then its input is closed and it exits once every turn is answered.
+ * A second run of the engine the same way analyses the positions after
+ * the best moves that the games did not play (a move's loss is measured
+ * from there: assess.h).
  * SIGINT, SIGTERM and SIGHUP are read through a signalfd in the same loop:
  * they kill the engine and end the run without writing anything.
  */
@@ -262,6 +265,8 @@ static int take_line(struct review *rv, const char *line, struct sbuf *err)
             sbuf_puts(&g->error, string_of(a, "error"));
         rv->done += g->expected - g->answered;
         g->answered = g->expected;
+    } else if (rv->g[i].error.len) {
+        /* another answer of a refused game: counted with the refusal */
     } else if (take_turn(&rv->g[i], (int)alt, a) != 0) {
         sbuf_printf(err, "the engine's answer does not fit game %ld: "
                     "\"%.200s\"", i + 1, line);

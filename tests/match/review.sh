@@ -206,7 +206,8 @@ m2b=$2
 record "$tmp/two.sgf" "$m1" "$m2"
 cat > "$tmp/scripted.sh" <<'EOF'
 #!/bin/sh
-# scripted.sh LOG M1 M2B: canned answers to the two requests expected.
+# scripted.sh LOG M1 M2B [refuse]: canned answers to the two requests
+# expected (with refuse: the second one refused).
 answer() {
     printf '{"id": "%s", "turn": %d, "side": "%s", "over": false, "score": %s, "win": %s, "unit": "dice", "best": "%s", "pv": ["%s"], "depth": 3, "nodes": 10, "proven": null}\n' \
         "$1" "$2" "$3" "$4" "$5" "$6" "$6"
@@ -219,7 +220,11 @@ while IFS= read -r req; do
         answer g0 1 black 1 0.600 "$3"
         answer g0 2 white 0 0.550 "$2" ;;
     *'"id":"g0.2"'*)
-        answer g0.2 2 white -2 0.200 "$2" ;;
+        if [ "$4" = refuse ]; then
+            echo '{"id": "g0.2", "error": "no such move", "index": 1}'
+        else
+            answer g0.2 2 white -2 0.200 "$2"
+        fi ;;
     esac
 done
 EOF
@@ -240,6 +245,17 @@ grep -q "^W\[$m1\]XE\[-1.00\]XW\[0.400\]XBEST\[$m2b\]XPV\[$m2b\]XDEPTH\[3\]\$" \
 grep -q "^B\[$m2\]XE\[0.00\]XW\[0.550\]XBEST\[$m1\]XPV\[$m1\]XDEPTH\[3\]BM\[2\]XLOSS\[0.350\]C\[Blunder: Black's win chance 0.80 -> 0.45. Better: $m2b.\]\$" \
     "$tmp/nodes.txt" || fail "scripted: move 2's loss is not from $m2b's position"
 fail_logs=
+# The best move's position refused: that game is not reviewed (status 1,
+# its record written back without review properties).
+"$TRIAD_MATCH" --review "$tmp/two.sgf" --engine "sh $tmp/scripted.sh \
+$tmp/refused.log $m1 $m2b refuse" --nodes 10 --quiet \
+    --output "$tmp/refused.sgf" > "$tmp/refused.out" 2> "$tmp/refused.err"
+[ $? -eq 1 ] || fail "refused best move: status not 1"
+grep -q '^game 1: not reviewed: no such move$' "$tmp/refused.out" ||
+    fail "refused best move: the summary"
+grep -q "B\[$m2\]" "$tmp/refused.sgf" || fail "refused: no record written"
+grep -q 'XW\[\|XBEST\[\|XREVIEW\[' "$tmp/refused.sgf" &&
+    fail "refused: review properties written"
 
 # A malformed file: a clear error naming it, status 1, nothing written.
 printf '(;FF[4]GM[1002]XGAME[cephalopod];W[a1]' > "$tmp/bad.sgf"
