@@ -728,6 +728,66 @@ START_TEST(test_assess_decisive)
 }
 END_TEST
 
+/* A move is measured against the parent's best move: the best move
+ * itself loses 0 and is never marked, whatever the numbers and proven
+ * results say; another loses its mover's win chance (and score) after
+ * the best move minus after it; without that analysis, the parent's. */
+START_TEST(test_assess_best_move)
+{
+    static const double win[] = { 0.6, 0.3, 0.45, 0.45, 0.5 };
+    struct assess_game g;
+    make_assessed(&g, 4, win, GAME_WIN_FIRST);
+    strcpy(g.turn[0].best, "a1");             /* played: 0.60 -> 0.30 */
+    strcpy(g.turn[1].best, "x9");             /* not played */
+    strcpy(g.turn[2].best, "c1");             /* played */
+    strcpy(g.turn[2].proven, "W+1");          /* ... and a draw after it */
+    strcpy(g.turn[3].proven, "0");
+    strcpy(g.turn[3].best, "y9");             /* not played, not analysed */
+    ck_assert(!assess_needs_best(&g, 1));
+    ck_assert(assess_needs_best(&g, 2));
+    ck_assert(!assess_needs_best(&g, 3));
+    ck_assert(assess_needs_best(&g, 4));
+    struct assess_turn *alt = &g.alt[2];      /* after x9: B's 0.80 */
+    alt->known = true;
+    alt->side = 0;
+    alt->has_win = true;
+    alt->win = 0.2;
+    alt->has_score = g.turn[1].has_score = g.turn[2].has_score = true;
+    alt->score = -3;
+    g.turn[1].score = -1;
+    g.turn[2].score = 0;
+    assess_game(&g);
+    static const double loss[] = { 0, 0, 0.25, 0, 0.05 };
+    static const enum assess_mark expect[] = {
+        MARK_NONE, MARK_NONE, MARK_MISTAKE, MARK_NONE, MARK_NONE
+    };
+    for (int k = 1; k <= 4; k++) {
+        ck_assert_msg(g.turn[k].has_loss, "move %d", k);
+        ck_assert_double_eq_tol(g.turn[k].loss, loss[k], 1e-9);
+        ck_assert_int_eq(g.turn[k].mark, expect[k]);
+    }
+    ck_assert_int_eq(g.decisive, 2);
+    check_summary(&g, "game 1: W+2, lost by B's move 2 b1, win chance "
+                  "0.80 -> 0.55 (-3.00 dice); blunders W 0 B 0, mistakes "
+                  "W 0 B 1, inaccuracies W 0 B 0");
+    ck_assert_int_eq(assess_annotate(&g, "dice", "nodes 5", "triad 1"), 0);
+    ck_assert_str_eq(sbuf_str(&g.rec.extra[1]),
+                     "XE[-1.00]XW[0.300]XBEST[x9]XDEPTH[3]");
+    ck_assert_str_eq(sbuf_str(&g.rec.extra[2]),
+                     "XE[0.00]XW[0.450]XBEST[c1]XPROVEN[W+1]XDEPTH[3]BM[1]"
+                     "XLOSS[0.250]C[Mistake: Black's win chance 0.80 -> "
+                     "0.55. Better: x9.]");
+    ck_assert_str_eq(sbuf_str(&g.rec.extra[3]),
+                     "XW[0.450]XBEST[y9]XPROVEN[0]XDEPTH[3]");
+    /* the proven rule still holds for a move that is not the best */
+    strcpy(g.turn[1].proven, "B+1");
+    strcpy(g.turn[2].proven, "0");
+    assess_game(&g);
+    ck_assert_int_eq(g.turn[2].mark, MARK_BLUNDER);
+    assess_free(&g);
+}
+END_TEST
+
 /* The review's properties: on the root and every node, the marks with
  * their comment after a comment of people's, and a second review gives
  * the same record. */
@@ -1039,6 +1099,7 @@ int main(void)
     tcase_add_test(tc, test_sgf_extra_properties);
     tcase_add_test(tc, test_assess_marks);
     tcase_add_test(tc, test_assess_decisive);
+    tcase_add_test(tc, test_assess_best_move);
     tcase_add_test(tc, test_assess_annotate);
     tcase_add_test(tc, test_result_texts);
     tcase_add_loop_test(tc, test_sgf_hostile, 0,

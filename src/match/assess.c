@@ -15,10 +15,17 @@ int assess_init(struct assess_game *g)
 {
     g->nturns = g->rec.nmoves + 1;
     g->turn = calloc((size_t)g->nturns, sizeof *g->turn);
-    if (!g->turn)
+    g->alt = calloc((size_t)g->nturns, sizeof *g->alt);
+    if (!g->turn || !g->alt) {
+        free(g->turn);
+        free(g->alt);
+        g->turn = g->alt = NULL;
         return -1;
-    for (int t = 0; t < g->nturns; t++)
+    }
+    for (int t = 0; t < g->nturns; t++) {
         sbuf_init(&g->turn[t].pv);
+        sbuf_init(&g->alt[t].pv);
+    }
     g->decisive = 0;
     memset(g->marks, 0, sizeof g->marks);
     return 0;
@@ -26,10 +33,13 @@ int assess_init(struct assess_game *g)
 
 void assess_free(struct assess_game *g)
 {
-    for (int t = 0; g->turn && t < g->nturns; t++)
+    for (int t = 0; g->turn && t < g->nturns; t++) {
         sbuf_free(&g->turn[t].pv);
+        sbuf_free(&g->alt[t].pv);
+    }
     free(g->turn);
-    g->turn = NULL;
+    free(g->alt);
+    g->turn = g->alt = NULL;
     record_free(&g->rec);
 }
 
@@ -52,18 +62,63 @@ static int proven_winner(const char *proven)
     return 2;
 }
 
+/* The k-th move token (1-based) of r into buf. */
+static void move_token(const struct game_record *r, int k,
+                       char buf[MOVE_STR_MAX])
+{
+    const char *m = sbuf_str(&r->moves);
+    for (int i = 1; i < k && *m; i++) {
+        m += strcspn(m, " ");
+        m += *m == ' ';
+    }
+    size_t n = strcspn(m, " ");
+    if (n >= MOVE_STR_MAX)
+        n = MOVE_STR_MAX - 1;
+    memcpy(buf, m, n);
+    buf[n] = '\0';
+}
+
+/* Whether move k played the best move of the position before it. */
+static bool played_best(const struct assess_game *g, int k)
+{
+    char played[MOVE_STR_MAX];
+    move_token(&g->rec, k, played);
+    const char *best = g->turn[k - 1].best;
+    return best[0] && strcmp(best, played) == 0;
+}
+
+bool assess_needs_best(const struct assess_game *g, int k)
+{
+    const struct assess_turn *b = &g->turn[k - 1];
+    return k > g->rec.opening_plies && b->known && !b->over &&
+           b->best[0] && !played_best(g, k);
+}
+
+/* What move k's loss is measured from: the position after it when it was
+ * the best move (a loss of 0), the best move's position when analysed,
+ * else the position before it.  Both sides of the first two have the same
+ * side to move, so a bias of the side to move's score cancels. */
+static const struct assess_turn *reference(const struct assess_game *g,
+                                           int k)
+{
+    if (played_best(g, k))
+        return &g->turn[k];
+    return g->alt[k].known ? &g->alt[k] : &g->turn[k - 1];
+}
+
 /* The loss and mark of move k (from turn k - 1 to turn k). */
 static void assess_move(struct assess_game *g, int k)
 {
     const struct assess_turn *before = &g->turn[k - 1];
     struct assess_turn *after = &g->turn[k];
+    const struct assess_turn *ref = reference(g, k);
     after->has_loss = false;
     after->mark = MARK_NONE;
     if (!before->known || !after->known)
         return;
     int m = before->side;
-    if (before->has_win && after->has_win) {
-        after->loss = seen_by(m, before->win, true) -
+    if (ref->has_win && after->has_win) {
+        after->loss = seen_by(m, ref->win, true) -
                       seen_by(m, after->win, true);
         after->has_loss = true;
         double loss = after->loss + 1e-9;   /* 0.59 - 0.49 is 0.1 */
@@ -71,13 +126,15 @@ static void assess_move(struct assess_game *g, int k)
                     : loss >= ASSESS_MISTAKE ? MARK_MISTAKE
                     : loss >= ASSESS_INACCURACY ? MARK_INACCURACY
                                                 : MARK_NONE;
-    } else if (before->has_score && after->has_score) {
-        after->loss = seen_by(m, before->score, false) -
+    } else if (ref->has_score && after->has_score) {
+        after->loss = seen_by(m, ref->score, false) -
                       seen_by(m, after->score, false);
         after->has_loss = true;
     }
-    /* a proven win thrown away is a blunder, whatever the numbers say */
-    if (proven_winner(before->proven) == m && after->proven[0] &&
+    /* a proven win thrown away is a blunder, whatever the numbers say
+     * (but the best move is never one) */
+    if (ref != after && proven_winner(before->proven) == m &&
+        after->proven[0] &&
         proven_winner(after->proven) != m)
         after->mark = MARK_BLUNDER;
     if (k <= g->rec.opening_plies)      /* not the players' choice */
@@ -158,22 +215,6 @@ static const struct { const char *id, *value; } mark_props[MARK_KINDS] = {
     { "", "" }, { "DO", "" }, { "BM", "1" }, { "BM", "2" }
 };
 
-/* The k-th move token (1-based) of r into buf. */
-static void move_token(const struct game_record *r, int k,
-                       char buf[MOVE_STR_MAX])
-{
-    const char *m = sbuf_str(&r->moves);
-    for (int i = 1; i < k && *m; i++) {
-        m += strcspn(m, " ");
-        m += *m == ' ';
-    }
-    size_t n = strcspn(m, " ");
-    if (n >= MOVE_STR_MAX)
-        n = MOVE_STR_MAX - 1;
-    memcpy(buf, m, n);
-    buf[n] = '\0';
-}
-
 /* Removes an earlier review's comment from the comment *c: the whole
  * text when it is one, or the paragraph where one begins to the end. */
 static void strip_own_comment(struct sbuf *c)
@@ -202,6 +243,7 @@ static void add_comment(struct assess_game *g, struct sbuf *node, int k,
 {
     const struct assess_turn *b = &g->turn[k - 1];
     const struct assess_turn *a = &g->turn[k];
+    const struct assess_turn *ref = reference(g, k);
     struct sbuf c = SBUF_INIT;
     sbuf_putn(&c, sbuf_str(old), old->len);
     strip_own_comment(&c);
@@ -210,9 +252,9 @@ static void add_comment(struct assess_game *g, struct sbuf *node, int k,
     const char *side = g->rec.game->side_names[b->side];
     sbuf_printf(&c, "%s: %c%s's ", mark_words[a->mark],
                 toupper((unsigned char)side[0]), side + 1);
-    if (b->has_win && a->has_win)
+    if (ref->has_win && a->has_win)
         sbuf_printf(&c, "win chance %.2f -> %.2f.",
-                    seen_by(b->side, b->win, true),
+                    seen_by(b->side, ref->win, true),
                     seen_by(b->side, a->win, true));
     else
         sbuf_printf(&c, "result %s -> %s.", b->proven, a->proven);
@@ -305,17 +347,18 @@ void assess_summary(const struct assess_game *g, const char *unit,
     if (k) {
         const struct assess_turn *b = &g->turn[k - 1];
         const struct assess_turn *a = &g->turn[k];
+        const struct assess_turn *ref = reference(g, k);
         char played[MOVE_STR_MAX];
         move_token(r, k, played);
         sbuf_printf(out, ", lost by %c's move %d %s", "WB"[b->side], k,
                     played);
-        if (b->has_win && a->has_win)
+        if (ref->has_win && a->has_win)
             sbuf_printf(out, ", win chance %.2f -> %.2f",
-                        seen_by(b->side, b->win, true),
+                        seen_by(b->side, ref->win, true),
                         seen_by(b->side, a->win, true));
-        if (b->has_score && a->has_score) {
+        if (ref->has_score && a->has_score) {
             char d[48];
-            fixed(seen_by(b->side, a->score - b->score, false), 2, d,
+            fixed(seen_by(b->side, a->score - ref->score, false), 2, d,
                   sizeof d);
             sbuf_printf(out, " (%s%s %s)", d[0] == '-' ? "" : "+", d, unit);
         }

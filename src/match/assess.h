@@ -46,6 +46,9 @@ struct assess_game {
     struct game_record rec;
     int nturns;                 /* rec.nmoves + 1                        */
     struct assess_turn *turn;   /* turn[k]: after the first k moves      */
+    struct assess_turn *alt;    /* alt[k]: after the first k - 1 moves and
+                                   turn[k - 1].best instead of move k
+                                   (analysed when assess_needs_best)     */
     int decisive;               /* the decisive move, 1..nmoves; 0 none  */
     int marks[2][MARK_KINDS];   /* marked moves per side and mark        */
 };
@@ -56,9 +59,17 @@ int assess_init(struct assess_game *g);
 
 void assess_free(struct assess_game *g);
 
+/* Whether move k's loss needs the analysis of alt[k]: turn k - 1 is
+ * analysed and has a best move that move k did not play (a move played
+ * by the record's opening plies needs none). */
+bool assess_needs_best(const struct assess_game *g, int k);
+
 /* From the analysed turns: every move's loss and mark, the marks per
  * side and the decisive move (doc/triad-match.md gives the rules); the
- * record's opening plies get no mark and are never decisive. */
+ * record's opening plies get no mark and are never decisive.  A move
+ * that played turn[k - 1].best loses 0; another loses its mover's win
+ * chance (or score) in alt[k] minus that in turn[k], or when alt[k] is
+ * not analysed that in turn[k - 1] minus that in turn[k]. */
 void assess_game(struct assess_game *g);
 
 /* Writes the review into g->rec's nodes as SGF properties (replacing an

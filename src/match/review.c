@@ -5,6 +5,9 @@
  * request per game, all of them written while its answers are read (one
  * poll loop, so that neither side's pipe can fill up and block the other),
  * then its input is closed and it exits once every turn is answered.
+ * A second run of the engine the same way analyses the positions after
+ * the best moves that the games did not play (a move's loss is measured
+ * from there: assess.h).
  * SIGINT, SIGTERM and SIGHUP are read through a signalfd in the same loop:
  * they kill the engine and end the run without writing anything.
  */
@@ -29,6 +32,7 @@ int review_run(const struct match_conf *c, FILE *out)
 
 #else
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <jansson.h>
@@ -53,7 +57,8 @@ int review_run(const struct match_conf *c, FILE *out)
 struct reviewed {
     struct assess_game a;
     int file;                       /* index in the files               */
-    int answered;                   /* turns answered                   */
+    int expected;                   /* positions asked for              */
+    int answered;                   /* of them, answered                */
     char unit[UNIT_MAX];            /* what the scores count            */
     struct sbuf error;              /* the engine's refusal, if any     */
 };
@@ -114,6 +119,7 @@ static int load_file(struct review *rv, int f)
             rc = -1;
         } else {
             g->file = f;
+            g->expected = g->a.nturns;
             rv->positions += g->a.nturns;
             rv->n++;
         }
@@ -129,20 +135,26 @@ static int load_file(struct review *rv, int f)
 /* ------------------------------------------------------------------ */
 /* Talking to the engine                                               */
 
-/* The analysis request of game i, one line. */
-static int add_request(const struct review *rv, int i, struct sbuf *out)
+/* One line of analysis request for game i: with k = 0 every turn of the
+ * game (id "gI"); with k >= 1 only the position after the first k - 1
+ * moves and the best move there instead of move k (id "gI.K"). */
+static int add_request(const struct review *rv, int i, int k,
+                       struct sbuf *out)
 {
-    const struct game_record *r = &rv->g[i].a.rec;
-    char id[24];
-    snprintf(id, sizeof id, "g%d", i);
+    const struct assess_game *a = &rv->g[i].a;
+    const struct game_record *r = &a->rec;
+    char id[48];
+    snprintf(id, sizeof id, k ? "g%d.%d" : "g%d", i, k);
     json_t *moves = json_array();
     json_t *req = json_object();
     const char *m = sbuf_str(&r->moves);
-    while (moves && *m) {
+    for (int played = 0; moves && *m && (!k || played < k - 1); played++) {
         size_t n = strcspn(m, " ");
         json_array_append_new(moves, json_stringn(m, n));
         m += n + (m[n] == ' ');
     }
+    if (moves && k)
+        json_array_append_new(moves, json_string(a->turn[k - 1].best));
     if (!moves || !req) {
         json_decref(moves);
         json_decref(req);
@@ -151,6 +163,8 @@ static int add_request(const struct review *rv, int i, struct sbuf *out)
     json_object_set_new(req, "id", json_string(id));
     json_object_set_new(req, "position", json_string(sbuf_str(&r->start)));
     json_object_set_new(req, "moves", moves);
+    if (k)
+        json_object_set_new(req, "turns", json_pack("[i]", k));
     if (rv->c->review_nodes > 0)
         json_object_set_new(req, "nodes", json_integer(rv->c->review_nodes));
     else
@@ -180,16 +194,20 @@ static int side_of(const struct game_ops *g, const char *word)
     return -1;
 }
 
-/* Fills turn t of g from the answer a; 0, or -1 when the answer does
- * not fit (a side or a turn that is not the game's). */
-static int take_turn(struct reviewed *g, json_t *a)
+/* Fills turn t of g from the answer a to a request for game g (alt 0) or
+ * for the position of the best move instead of move alt; 0, or -1 when
+ * the answer does not fit (a side or a turn that is not the request's). */
+static int take_turn(struct reviewed *g, int alt, json_t *a)
 {
     json_t *turn = json_object_get(a, "turn");
     json_int_t k = json_is_integer(turn) ? json_integer_value(turn) : -1;
     int side = side_of(g->a.rec.game, string_of(a, "side"));
-    if (k < 0 || k >= g->a.nturns || g->a.turn[k].known || side < 0)
+    if (k < 0 || k >= g->a.nturns || side < 0 ||
+        (alt && (k != alt || !assess_needs_best(&g->a, alt))))
         return -1;
-    struct assess_turn *t = &g->a.turn[k];
+    struct assess_turn *t = alt ? &g->a.alt[k] : &g->a.turn[k];
+    if (t->known)
+        return -1;
     t->known = true;
     t->side = side;
     t->over = json_is_true(json_object_get(a, "over"));
@@ -232,8 +250,12 @@ static int take_line(struct review *rv, const char *line, struct sbuf *err)
     const char *id = a ? string_of(a, "id") : NULL;
     char *end = NULL;
     long i = id && id[0] == 'g' ? strtol(id + 1, &end, 10) : -1;
+    long alt = 0;                   /* "gI.K": the best move's position */
+    if (end && *end == '.')
+        alt = isdigit((unsigned char)end[1]) ? strtol(end + 1, &end, 10) : -1;
     int rc = 0;
-    if (!json_is_object(a) || !end || *end || i < 0 || i >= rv->n) {
+    if (!json_is_object(a) || !end || *end || i < 0 || i >= rv->n ||
+        alt < 0 || alt >= rv->g[i].a.nturns) {
         sbuf_printf(err, "the engine's analysis mode answered \"%.200s\"",
                     line);
         rc = -1;
@@ -241,9 +263,11 @@ static int take_line(struct review *rv, const char *line, struct sbuf *err)
         struct reviewed *g = &rv->g[i];
         if (g->error.len == 0)
             sbuf_puts(&g->error, string_of(a, "error"));
-        rv->done += g->a.nturns - g->answered;
-        g->answered = g->a.nturns;
-    } else if (take_turn(&rv->g[i], a) != 0) {
+        rv->done += g->expected - g->answered;
+        g->answered = g->expected;
+    } else if (rv->g[i].error.len) {
+        /* another answer of a refused game: counted with the refusal */
+    } else if (take_turn(&rv->g[i], (int)alt, a) != 0) {
         sbuf_printf(err, "the engine's answer does not fit game %ld: "
                     "\"%.200s\"", i + 1, line);
         rc = -1;
@@ -412,19 +436,46 @@ static int run_engine(struct review *rv, const struct sbuf *cmd,
     return status;
 }
 
-/* Analyses every game; the exit status of that part. */
+/* The requests for the positions of the parents' best moves that a move
+ * of the games' did not play (a move's loss is measured from there);
+ * they are counted in rv->positions. */
+static int add_best_requests(struct review *rv, struct sbuf *requests)
+{
+    int rc = 0;
+    for (int i = 0; i < rv->n && rc == 0; i++) {
+        struct reviewed *g = &rv->g[i];
+        for (int k = 1; !g->error.len && k < g->a.nturns && rc == 0; k++)
+            if (assess_needs_best(&g->a, k)) {
+                rc = add_request(rv, i, k, requests);
+                g->expected++;
+                rv->positions++;
+            }
+    }
+    return rc;
+}
+
+/* Analyses every game, then the positions of the best moves not played;
+ * the exit status of that part. */
 static int analyse(struct review *rv)
 {
     struct sbuf cmd = SBUF_INIT, requests = SBUF_INIT;
     int status = MATCH_EXIT_FAILURE;
     int rc = 0;
     for (int i = 0; i < rv->n && rc == 0; i++)
-        rc = add_request(rv, i, &requests);
+        rc = add_request(rv, i, 0, &requests);
     if (rc != 0)
         fprintf(stderr, "triad-match: out of memory\n");
     else if (engine_command(rv->c, &cmd) != 0)
         fprintf(stderr, "triad-match: no engine: give --engine\n");
     else
+        status = run_engine(rv, &cmd, &requests);
+    sbuf_reset(&requests);
+    if (status == MATCH_EXIT_OK && add_best_requests(rv, &requests) != 0) {
+        fprintf(stderr, "triad-match: out of memory\n");
+        status = MATCH_EXIT_FAILURE;
+    }
+    rv->progress.total = rv->positions;
+    if (status == MATCH_EXIT_OK && requests.len)
         status = run_engine(rv, &cmd, &requests);
     sbuf_free(&cmd);
     sbuf_free(&requests);

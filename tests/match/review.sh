@@ -7,7 +7,11 @@
 # W throws the draw away: B wins and W's throw is the decisive move; the
 # game cut before its end (RE[?]) has no decisive move.  The reviewed
 # records are read back by --merge (the SGF reader) and by the engine's
-# loadsgf, and a second review gives the same file.  A malformed file, a
+# loadsgf, and a second review gives the same file; no marked move is
+# the best move of the node before it.  A scripted analysis engine with
+# known answers: a move's loss is measured against the position of the
+# parent's best move (analysed with a request of its own, counted in the
+# progress), the best move itself loses nothing.  A malformed file, a
 # missing one, bad options, SIGINT, an engine that is not one and an
 # engine that dies: clear errors, the right status, nothing written.  A
 # record with variations is reviewed along its main line and written back
@@ -154,6 +158,18 @@ grep -q "^B\[$t1\]XE\[0.00\]XW\[0.500\]XBEST\[.*XPROVEN\[0\]XDEPTH\[[0-9]*\]BM\[
     "$tmp/node.txt" || fail "game 1: the mark of move $n1: $(cat "$tmp/node.txt")"
 grep -q 'XUNIT\[dice\]XREVIEW\[nodes 100000\]XREVIEWER\[triad ' \
     "$tmp/r1.sgf" || fail "game 1: the root's properties"
+# No marked move is the XBEST of the node before it (one node a line),
+# and most moves are (perfect play).
+tr -d '\n' < "$tmp/reviewed.sgf" | tr ';' '\n' | awk '
+    /^[WB]\[/ {
+        mv = substr($0, 3, index($0, "]") - 3)
+        if (mv == best) plays++
+        if (mv == best && /DO\[\]|BM\[/) { print "marked: " mv; bad = 1 }
+    }
+    { best = "" }
+    match($0, /XBEST\[[^]]*\]/) { best = substr($0, RSTART + 6, RLENGTH - 7) }
+    END { print plays " best moves played"; exit bad || plays < 10 }' \
+    > "$tmp/bestmarked.out" || fail "a best move was marked"
 
 # Read back: the SGF reader (--merge replays every record; the finished
 # ones) and the engine's loadsgf; a second review changes nothing.
@@ -218,6 +234,72 @@ cmp "$tmp/m.merge" "$tmp/varied.merge" || fail "variations: other merge"
 cmp "$tmp/m.load" "$tmp/varied.load" || fail "variations: other loadsgf"
 grep -q '^Merged 1 games from 1 files' "$tmp/varied.merge" ||
     fail "variations: merge"
+
+# A scripted analysis engine (it logs the requests) on a record of two
+# moves m1 m2: turn 0 (White to move) has best move m1 and White's win
+# chance 0.60, turn 1 best move m2b (not m2) and Black's 0.60, turn 2
+# White's 0.55 (Black's 0.45), and the position after m1 m2b White's 0.20
+# (Black's 0.80).  Move 1, the best, loses 0 (not White's 0.60 -> 0.40);
+# move 2 loses Black's 0.80 - 0.45 = 0.35, a blunder (not 0.60 - 0.45).
+set -- $(gtp -- legal_moves)
+m1=$1
+set -- $(gtp "$m1" -- legal_moves)
+m2=$1
+m2b=$2
+[ -n "$m2b" ] || fail "no second move after $m1"
+record "$tmp/two.sgf" "$m1" "$m2"
+cat > "$tmp/scripted.sh" <<'EOF'
+#!/bin/sh
+# scripted.sh LOG M1 M2B [refuse]: canned answers to the two requests
+# expected (with refuse: the second one refused).
+answer() {
+    printf '{"id": "%s", "turn": %d, "side": "%s", "over": false, "score": %s, "win": %s, "unit": "dice", "best": "%s", "pv": ["%s"], "depth": 3, "nodes": 10, "proven": null}\n' \
+        "$1" "$2" "$3" "$4" "$5" "$6" "$6"
+}
+while IFS= read -r req; do
+    printf '%s\n' "$req" >> "$1"
+    case $req in
+    *'"id":"g0"'*)
+        answer g0 0 white 1 0.600 "$2"
+        answer g0 1 black 1 0.600 "$3"
+        answer g0 2 white 0 0.550 "$2" ;;
+    *'"id":"g0.2"'*)
+        if [ "$4" = refuse ]; then
+            echo '{"id": "g0.2", "error": "no such move", "index": 1}'
+        else
+            answer g0.2 2 white -2 0.200 "$2"
+        fi ;;
+    esac
+done
+EOF
+"$TRIAD_MATCH" --review "$tmp/two.sgf" --engine "sh $tmp/scripted.sh \
+$tmp/requests.log $m1 $m2b" --nodes 10 --output "$tmp/two.review.sgf" \
+    > "$tmp/scripted.out" 2> "$tmp/scripted.err" || fail "scripted: $?"
+fail_logs="$tmp/requests.log $tmp/nodes.txt"
+[ "$(wc -l < "$tmp/requests.log")" -eq 2 ] || fail "scripted: not 2 requests"
+sed -n 2p "$tmp/requests.log" | grep -q "^{\"id\":\"g0.2\",\"position\":\"[^\"]*\",\"moves\":\[\"$m1\",\"$m2b\"\],\"turns\":\[2\],\"nodes\":10}\$" ||
+    fail "scripted: the request for the best move's position"
+grep -q '^Progress: 4 of 4 positions' "$tmp/scripted.err" ||
+    fail "scripted: the progress does not count the extra position"
+grep -q "^game 1: no result, no decisive move; blunders W 0 B 1, mistakes W 0 B 0, inaccuracies W 0 B 0\$" \
+    "$tmp/scripted.out" || fail "scripted: the marks"
+tr ';' '\n' < "$tmp/two.review.sgf" > "$tmp/nodes.txt"
+grep -q "^W\[$m1\]XE\[-1.00\]XW\[0.400\]XBEST\[$m2b\]XPV\[$m2b\]XDEPTH\[3\]\$" \
+    "$tmp/nodes.txt" || fail "scripted: move 1, the best, marked"
+grep -q "^B\[$m2\]XE\[0.00\]XW\[0.550\]XBEST\[$m1\]XPV\[$m1\]XDEPTH\[3\]BM\[2\]XLOSS\[0.350\]C\[Blunder: Black's win chance 0.80 -> 0.45. Better: $m2b.\]\$" \
+    "$tmp/nodes.txt" || fail "scripted: move 2's loss is not from $m2b's position"
+fail_logs=
+# The best move's position refused: that game is not reviewed (status 1,
+# its record written back without review properties).
+"$TRIAD_MATCH" --review "$tmp/two.sgf" --engine "sh $tmp/scripted.sh \
+$tmp/refused.log $m1 $m2b refuse" --nodes 10 --quiet \
+    --output "$tmp/refused.sgf" > "$tmp/refused.out" 2> "$tmp/refused.err"
+[ $? -eq 1 ] || fail "refused best move: status not 1"
+grep -q '^game 1: not reviewed: no such move$' "$tmp/refused.out" ||
+    fail "refused best move: the summary"
+grep -q "B\[$m2\]" "$tmp/refused.sgf" || fail "refused: no record written"
+grep -q 'XW\[\|XBEST\[\|XREVIEW\[' "$tmp/refused.sgf" &&
+    fail "refused: review properties written"
 
 # A malformed file: a clear error naming it, status 1, nothing written.
 printf '(;FF[4]GM[1002]XGAME[cephalopod];W[a1]' > "$tmp/bad.sgf"
