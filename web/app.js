@@ -3,7 +3,10 @@
 // games and their setups come from the engine's `list_games`, the side
 // names from its records, and each game's drawing from web/game-NAME.js
 // (web/board.js).  Game flow, moves by clicks and drags, the move list,
-// analysis, the game kept over a reload, recovery from a lost engine.
+// the game kept over a reload, recovery from a lost engine.  Analysis and
+// review (web/analysis.js, web/review.js) follow the viewed position
+// through page.viewed() and the `triad:view` event, and draw on the board
+// at each `triad:drawn`.
 'use strict';
 
 const $ = id => document.getElementById(id);
@@ -21,7 +24,6 @@ const page = {
   sel: { seq: [], set: [] },
   news: '',
   generation: 0,       // bumped by new game / undo: stale engine replies are dropped
-  analysis: null,      // EventSource while analysing
   dead: false,
   flipped: false,      // the board turned half round
   cursor: null,        // the key the keyboard's cursor is on
@@ -57,7 +59,6 @@ function showError(text) { $('error').textContent = text || ''; }
 
 function engineDied() {
   page.dead = true;
-  stopAnalysisDisplay();
   $('crash').hidden = false;
   $('status').textContent = 'The engine stopped.';
   drawBoard();                     // nothing can be played now
@@ -69,7 +70,6 @@ function engineDied() {
 // again with the game replayed, and the lines sent once more.
 async function run(lines, again = true) {
   if (page.dead) return null;
-  if (page.analysis) stopAnalysisDisplay();     // any command ends it
   let data;
   try {
     data = await api(`/${page.sid}/commands`, { commands: lines });
@@ -233,6 +233,7 @@ async function refresh() {
   runClocks();
   saveState();
   render();
+  document.dispatchEvent(new CustomEvent('triad:view'));
   const board = page.game.board;
   if (page.history.length === plies + 1) {
     if (board.motion) TriadMotion.play($('board'), pieces, board.motion(page.history[plies]));
@@ -278,7 +279,6 @@ function render() {
   list.scrollTop = list.scrollHeight;
   $('undo').disabled = page.history.length === 0;
   $('resign').disabled = over || !page.players.includes('human');
-  $('analyze').disabled = over || Boolean(page.analysis);
   $('save').disabled = false;
   $('resign-confirm').hidden = true;
   drawBoard();
@@ -341,6 +341,7 @@ function drawBoard() {
     const p = board.parts(lastMove);
     for (const k of [...p.seq, ...p.set]) mark(k, 'last');
   }
+  document.dispatchEvent(new CustomEvent('triad:drawn'));
   $('choices').textContent = '';
   $('done').hidden = !done || cands.length < 2;
   $('cancel').hidden = !seq.length;
@@ -468,7 +469,41 @@ function look(ply) {
   page.view = ply === null || ply >= n || !page.positions[ply] ? null : Math.max(0, ply);
   page.sel = { seq: [], set: [] };
   drawBoard();
+  document.dispatchEvent(new CustomEvent('triad:view'));
 }
+
+// The viewed position, the line shown and going to a turn of it, as
+// analysis and review use them: a first version over page.history (the
+// line is the game; its nodes are kept while their moves stay).
+page.viewed = () => {
+  const turn = page.view === null ? page.history.length : page.view;
+  return { start: page.start, moves: page.history.slice(0, turn), turn,
+    pos: page.positions[turn] };
+};
+page.goTo = turn => look(turn);
+page.nodes = [];
+page.line = () => {
+  const moves = [null, ...page.history];
+  const n = page.nodes;
+  let same = n.length && n.start === page.start ? 1 : 0;
+  while (same < Math.min(n.length, moves.length) && n[same].move === moves[same]) same++;
+  page.nodes = Object.assign([...n.slice(0, same),
+    ...moves.slice(same).map(move => ({ move, children: [], review: null }))],
+  { start: page.start });
+  page.nodes.forEach((node, i) => { node.children = page.nodes.slice(i + 1, i + 2); });
+  return page.nodes;
+};
+// Plays MOVES from the viewed position as far as they are a human's
+// moves at the game's position; false when none could be.
+page.playMoves = async moves => {
+  let played = 0;
+  for (const m of moves) {
+    if (page.view !== null || !humanToMove() || !page.legal.includes(m)) break;
+    await playHuman(m);
+    played++;
+  }
+  return played > 0;
+};
 
 function viewLine() {
   const looking = page.view !== null;
@@ -782,48 +817,6 @@ async function loadSgf(text) {
   if (await replay() && await refresh()) engineTurn();
 }
 
-// --- analysis ----------------------------------------------------------------
-
-function stopAnalysisDisplay() {
-  if (page.analysis) page.analysis.close();
-  page.analysis = null;
-  $('analyze').disabled = false;
-  $('stop').disabled = true;
-  $('an-state').textContent = 'stopped';
-}
-
-function showInfo(line) {
-  const f = {};
-  const words = line.split(' ');
-  for (let i = 1; i < words.length && words[i] !== 'pv'; i += 2) f[words[i]] = words[i + 1];
-  const pv = words.indexOf('pv');
-  $('an-depth').textContent = f.depth;
-  $('an-score').textContent = f.score;
-  $('an-best').textContent = f.best;
-  $('an-nodes').textContent = f.nodes;
-  $('an-pv').textContent = pv < 0 ? '' : words.slice(pv + 1).join(' ');
-  $('an-count').textContent = String(Number($('an-count').textContent) + 1);
-}
-
-async function analyze() {
-  const r = await api(`/${page.sid}/analyze`, { interval: 0.5 });
-  if (r.dead) { engineDied(); return; }
-  if (!r.ok) { showError(r.text); return; }
-  $('an-count').textContent = '0';
-  $('an-state').textContent = 'thinking';
-  $('analyze').disabled = true;
-  $('stop').disabled = false;
-  const es = new EventSource(`/api/sessions/${page.sid}/stream`);
-  page.analysis = es;
-  es.onmessage = ev => showInfo(ev.data);
-  es.addEventListener('end', () => { if (page.analysis === es) stopAnalysisDisplay(); });
-}
-
-async function stopAnalysis() {
-  stopAnalysisDisplay();
-  await run(['game_status']);      // the next command ends the stream
-}
-
 // --- start ---------------------------------------------------------------------
 
 // The board at once: the game of the last visit (replayed in a new
@@ -899,8 +892,6 @@ window.addEventListener('DOMContentLoaded', () => {
   document.addEventListener('keydown', ev => {
     if (ev.key === 'Escape' && page.sel.seq.length) $('cancel').click();
   });
-  $('analyze').onclick = guard(analyze);
-  $('stop').onclick = guard(stopAnalysis);
   $('restart').onclick = guard(restartEngine);
   $('save').onclick = guard(saveSgf);
   $('load').onchange = ev => {

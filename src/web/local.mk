@@ -5,6 +5,7 @@
 webdir = $(pkgdatadir)/web
 WEB_PAGE = web/index.html web/style.css web/app.js web/board.js web/clock.js \
 	web/motion.js web/clicks.js web/favicon.svg \
+	web/arrows.js web/graph.js web/analysis.js web/review.js \
 	web/game-dvonn.js web/game-truchet.js web/game-cephalopod.js
 dist_web_DATA = $(WEB_PAGE)
 dist_doc_DATA += doc/triad-web.md

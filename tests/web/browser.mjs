@@ -612,24 +612,6 @@ async function testTruchetKinds(page, base) {
   }
 }
 
-async function testAnalysis(page) {
-  await newGame(page, 'dvonn', { setup: 'random', first: 'human', second: 'human', time: 1 });
-  await page.click('#analyze');
-  await page.waitForFunction(() => Number(document.querySelector('#an-count').textContent) >= 3,
-                             { timeout: 15000 });
-  const depth = await page.$eval('#an-depth', e => e.textContent);
-  const pv = await page.$eval('#an-pv', e => e.textContent);
-  check(Number(depth) > 0 && pv.length > 0, `analysis streams (depth ${depth}, line ${pv})`);
-  await page.click('#stop');
-  await page.waitForFunction(() => document.querySelector('#an-state').textContent === 'stopped');
-  const count = await page.$eval('#an-count', e => e.textContent);
-  await sleep(1200);
-  check(await page.$eval('#an-count', e => e.textContent) === count, 'stop ends the analysis');
-  await clickMove(page);
-  await waitMoves(page, 1);
-  check(true, 'a move after the analysis');
-}
-
 async function testCrash(page, srv) {
   const engines = childrenOf(srv.pid);
   check(engines.length === 1, `one engine for the page (${engines})`);
@@ -791,7 +773,7 @@ async function main() {
     for (const size of SIZES) await testSize(browser, base, srv, size);
     const page = await openPage(browser, base, SIZES[0]);
     for (const t of [testCephalopod, testCephalopodCaptures, testClocks, testDvonn, testTruchet,
-                     testTruchetKinds, testAnalysis])
+                     testTruchetKinds])
       await t(page, base);
     await testCrash(page, srv);
     await testHostile(browser, base, srv);

@@ -1,7 +1,8 @@
 #!/bin/sh
 # tests/web/run.sh -- the browser tests of triad-web: installs the pinned
 # puppeteer-core (npm ci, no browser download: Debian's chromium is used)
-# and runs tests/web/browser.mjs against the built server, then
+# and runs tests/web/browser.mjs and tests/web/panel.mjs (analysis and
+# review on the page) against the built server, then
 # tests/web/toygame.mjs with the toy game's engine, which
 # tests/arch/toygame.sh leaves in OUTDIR/toy (make check, run in the
 # server's build directory).  Screenshots of the boards are kept in
@@ -20,6 +21,7 @@ if [ ! -d node_modules/puppeteer-core ] ||
     PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
 fi
 node browser.mjs "$server" "$out"
+node panel.mjs "$server" "$out"
 build=$(dirname "$(dirname "$server")")
 rm -rf "$out/toy"
 TOY_KEEP=$out/toy make -s -C "$build" check TESTS=tests/arch/toygame.sh \

@@ -1,0 +1,180 @@
+// review.js -- the whole-game review: every position of the line shown
+// (page.line() of web/app.js) analysed for a fixed budget each, with a
+// progress bar; each node's review stored as the page's contract says
+// (node.review: the first side's score and win probability, best move,
+// line, depth, proven result; on a move node the mover's loss and its
+// mark), the evaluation graph under the board (web/graph.js: a click
+// views that turn) and the marked moves listed with the better move.
+'use strict';
+
+const TriadReview = (() => {
+  const $ = id => document.getElementById(id);
+  // A move whose mover's win probability drops by this much or more.
+  const MARKS = [[0.30, 'blunder'], [0.20, 'mistake'], [0.10, 'inaccuracy']];
+  const SIGN = { inaccuracy: '?!', mistake: '?', blunder: '??' };
+  const state = { ctl: null, start: null, movers: [] };
+  const cap = s => s[0].toUpperCase() + s.slice(1);
+
+  // The move from PARENT's position to CHILD's (review objects) by MOVER
+  // (0 the first side, 1 the second): {loss, mark}.  The loss is the drop
+  // of the mover's win probability, else of its score; the mark needs the
+  // probabilities, or a proven win that the move threw away.  The move
+  // the engine would have played is never marked.
+  function judge(parent, child, mover, move) {
+    const drop = (a, b) => (mover === 0 ? a - b : b - a);
+    const won = r => r.proven && TriadAnalysis.provenWinner(r.proven) === mover;
+    let loss = null;
+    if (typeof parent.win === 'number' && typeof child.win === 'number')
+      loss = Math.round(1000 * drop(parent.win, child.win)) / 1000;
+    else if (typeof parent.score === 'number' && typeof child.score === 'number')
+      loss = Math.round(100 * drop(parent.score, child.score)) / 100;
+    if (move === parent.best) return { loss, mark: null };
+    if (won(parent) && child.proven && !won(child)) return { loss, mark: 'blunder' };
+    const hit = typeof child.win === 'number' && loss !== null &&
+      MARKS.find(([at]) => loss >= at - 1e-9);
+    return { loss, mark: hit ? hit[1] : null };
+  }
+
+  // "Mistake: White's win chance 0.62 -> 0.41. Better: E3F4."
+  function markText(node, parent, mover, sides) {
+    const who = cap(sides[mover]);
+    const chance = r => (mover === 0 ? r.win : 1 - r.win).toFixed(2);
+    const how = typeof node.review.win === 'number' && typeof parent.win === 'number'
+      ? `${who}'s win chance ${chance(parent)} \u2192 ${chance(node.review)}`
+      : `${who} threw away a proven win`;
+    return `${cap(node.review.mark)}: ${how}.` + (parent.best ? ` Better: ${parent.best}.` : '');
+  }
+
+  // The side that moves from the position at turn T: the review's
+  // answers say whose turn it was; a loaded review without them counts
+  // from the line's first mover.
+  function moverAt(movers, t) {
+    if (movers[t] !== undefined) return movers[t];
+    const known = movers.findIndex(m => m !== undefined);
+    return known < 0 ? t % 2 : (movers[known] + t - known) % 2;
+  }
+
+  function judgeAt(nodes, movers, t) {
+    const node = nodes[t], parent = nodes[t - 1];
+    if (!node || !parent || !node.review || !parent.review) return;
+    Object.assign(node.review, judge(parent.review, node.review, moverAt(movers, t - 1), node.move));
+  }
+
+  // --- showing it --------------------------------------------------------------
+
+  function redraw() {
+    if (!page.game || !page.line) return;
+    const nodes = page.line(), sides = page.game.sides;
+    const reviewed = nodes.some(n => n.review);
+    const turn = page.viewed().turn;
+    $('graph-box').hidden = !reviewed;
+    $('board-wrap').classList.toggle('reviewed', reviewed);
+    if (reviewed)
+      TriadGraph.draw($('graph'), nodes.map(n => TriadAnalysis.share(n.review)),
+        nodes.map(n => n.review && n.review.mark), turn);
+    const list = $('review-marks');
+    list.textContent = '';
+    nodes.forEach((node, t) => {
+      const mark = node.review && node.review.mark;
+      if (!mark || !nodes[t - 1].review) return;
+      const li = document.createElement('li');
+      const b = document.createElement('button');
+      b.className = `mk-${mark}`;
+      b.dataset.turn = t;
+      b.textContent = `${t}. ${node.move}${SIGN[mark]}`;
+      b.onclick = () => page.goTo(t);
+      const text = document.createElement('span');
+      text.textContent = ' ' + markText(node, nodes[t - 1].review,
+        moverAt(state.movers, t - 1), sides);
+      li.append(b, text);
+      list.appendChild(li);
+    });
+    const node = nodes[turn];
+    const mark = node && node.review && node.review.mark;
+    $('an-mark').textContent = mark && nodes[turn - 1].review
+      ? markText(node, nodes[turn - 1].review, moverAt(state.movers, turn - 1), sides) : '';
+    $('an-mark').className = mark ? `mk-${mark}` : '';
+    for (const li of document.querySelectorAll('#moves [data-ply]')) {
+      const n = nodes[Number(li.dataset.ply)];
+      const m = n && n.review && n.review.mark;
+      li.classList.remove('mk-inaccuracy', 'mk-mistake', 'mk-blunder');
+      if (m) li.classList.add(`mk-${m}`);
+    }
+  }
+
+  // --- the review ----------------------------------------------------------------
+
+  function budget() {
+    const [kind, value] = $('review-budget').value.split(':');
+    return { [kind]: Number(value) };
+  }
+
+  function buttons(running) {
+    $('review').hidden = running;
+    $('review-stop').hidden = !running;
+    $('review-progress').hidden = !running;
+  }
+
+  async function review() {
+    if (!page.game || state.ctl) return;
+    const nodes = page.line(), sides = page.game.sides;
+    const moves = nodes.slice(1).map(n => n.move);
+    const ctl = new AbortController();
+    Object.assign(state, { ctl, start: page.viewed().start, movers: [] });
+    for (const n of nodes) n.review = null;
+    const bar = $('review-progress');
+    bar.max = nodes.length;
+    bar.value = 0;
+    buttons(true);
+    $('review-state').textContent = `Analysing ${nodes.length} positions…`;
+    TriadAnalysis.pause(true);
+    try {
+      await TriadAnalysis.ask({ position: page.viewed().start, moves, ...budget() }, a => {
+        const node = nodes[a.turn];
+        if (state.ctl !== ctl || !node) return;
+        node.review = TriadAnalysis.fromAnswer(a, sides);
+        state.movers[a.turn] = sides.indexOf(a.side);
+        judgeAt(nodes, state.movers, a.turn);
+        judgeAt(nodes, state.movers, a.turn + 1);
+        bar.value++;
+        $('review-state').textContent = `Analysed ${bar.value} of ${nodes.length} positions…`;
+        redraw();
+      }, ctl.signal);
+      const count = (k, many) => {
+        const n = nodes.filter(x => x.review && x.review.mark === k).length;
+        return `${n} ${n === 1 ? k : many}`;
+      };
+      $('review-state').textContent = `Reviewed ${nodes.length} positions: ` +
+        `${count('blunder', 'blunders')}, ${count('mistake', 'mistakes')}, ` +
+        `${count('inaccuracy', 'inaccuracies')}.`;
+    } catch (e) {
+      $('review-state').textContent = e.name === 'AbortError'
+        ? `Stopped after ${bar.value} of ${nodes.length} positions.` : e.message;
+    } finally {
+      if (state.ctl === ctl) state.ctl = null;
+      buttons(false);
+      redraw();
+      TriadAnalysis.pause(false);
+    }
+  }
+
+  function stop() {
+    if (state.ctl) state.ctl.abort();
+  }
+
+  window.addEventListener('DOMContentLoaded', () => {
+    $('review').onclick = review;
+    $('review-stop').onclick = stop;
+    TriadGraph.listen($('graph'), t => page.goTo(t), () => page.viewed().turn);
+    document.addEventListener('triad:view', () => {
+      if (page.viewed().start !== state.start) {   // another game
+        stop();
+        Object.assign(state, { start: page.viewed().start, movers: [] });
+      }
+      redraw();
+    });
+    document.addEventListener('triad:drawn', redraw);
+  });
+
+  return { judge, redraw };
+})();
