@@ -69,9 +69,15 @@ const TriadReview = (() => {
     const turn = page.viewed().turn;
     $('graph-box').hidden = !reviewed;
     $('board-wrap').classList.toggle('reviewed', reviewed);
-    if (reviewed)
+    if (reviewed) {
       TriadGraph.draw($('graph'), nodes.map(n => TriadAnalysis.share(n.review)),
         nodes.map(n => n.review && n.review.mark), turn);
+      const what = nodes.some(n => n.review && typeof n.review.win === 'number')
+        ? 'win chance' : 'score';
+      $('graph-help').textContent = `${cap(sides[0])}'s ${what} over the moves: ` +
+        `${sides[0]} ahead above the dashed line, ${sides[1]} below. ` +
+        'Click or tap to view a move.';
+    }
     const list = $('review-marks');
     list.textContent = '';
     nodes.forEach((node, t) => {

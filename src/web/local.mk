@@ -12,7 +12,9 @@ dist_doc_DATA += doc/triad-web.md
 docwebdir = $(docdir)/web
 dist_docweb_DATA = doc/web/dvonn-desktop.png doc/web/dvonn-phone.png \
 	doc/web/truchet-desktop.png doc/web/truchet-phone.png \
-	doc/web/cephalopod-desktop.png doc/web/cephalopod-phone.png
+	doc/web/cephalopod-desktop.png doc/web/cephalopod-phone.png \
+	doc/web/review-dvonn.png doc/web/review-truchet.png \
+	doc/web/review-cephalopod.png
 WEB_SOURCES = \
 	src/web/api.c src/web/api.h \
 	src/web/events.c src/web/events.h \
