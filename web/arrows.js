@@ -40,7 +40,7 @@ const TriadArrows = (() => {
   function arrow(layer, a, b, cls) {
     const dx = b.x - a.x, dy = b.y - a.y, len = Math.hypot(dx, dy);
     if (len < 1) return;
-    const w = Math.max(4, b.r * 0.26), head = w * 2.4;
+    const w = Math.max(4, b.r * 0.32), head = w * 2.2;
     const ux = dx / len, uy = dy / len;
     const end = Math.max(head, len - b.r * 0.35);
     const bx = a.x + ux * (end - head), by = a.y + uy * (end - head);

@@ -13,10 +13,11 @@
 // better move.  Screenshots of the reviewed games are kept in OUTDIR.
 import fs from 'node:fs';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import puppeteer from 'puppeteer-core';
-import { startServer, stopServer } from './serve.mjs';
+import { childrenOf, startServer, stopServer } from './serve.mjs';
 
+const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const [serverBin, outDir] = process.argv.slice(2);
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const CSP = "default-src 'self'; frame-ancestors 'none'";
@@ -55,22 +56,29 @@ const RECORDS = {
 const CAPTURE = 'cephalopod:3x3:W:W1B2W1/B1..B1/W1B3W1';
 const SIDES = { dvonn: 'White', truchet: 'Light', cephalopod: 'White' };
 
+async function waitFor(cond, ms) {
+  for (const t0 = Date.now(); !cond() && Date.now() - t0 < ms;)
+    await new Promise(r => setTimeout(r, 100));
+}
+
 function check(cond, what) {
   if (!cond) throw new Error('check failed: ' + what);
   console.log('ok - ' + what);
 }
 
-// The analysis endpoint's requests the page made: {body, failed}.
+// The analysis endpoint's requests the page made: {body, failed, done}.
 function watchAnalysis(page) {
   const seen = [];
   page.on('request', req => {
     if (req.method() === 'POST' && req.url().endsWith('/analysis'))
-      seen.push({ req, body: JSON.parse(req.postData()), failed: false });
+      seen.push({ req, body: JSON.parse(req.postData()), failed: false, done: false });
   });
-  page.on('requestfailed', req => {
+  const end = how => req => {
     const s = seen.find(x => x.req === req);
-    if (s) s.failed = true;
-  });
+    if (s) s[how] = true;
+  };
+  page.on('requestfailed', end('failed'));
+  page.on('requestfinished', end('done'));
   return seen;
 }
 
@@ -159,11 +167,12 @@ async function testCaptures(page, size) {
 
 // Another position viewed: the running analysis is dropped and the new
 // position asked for; the PV's hover draws its moves numbered.
-async function testRestart(page, size, seen) {
+async function testRestart(page, size, seen, srv) {
   const rec = RECORDS.dvonn;
   await loadRecord(page, 'dvonn', rec.start, rec.moves.slice(0, 12));
   await waitScore(page);
   const before = seen.length;
+  const running = seen.filter(x => !x.done && !x.failed);
   await page.click('#moves li[data-ply="5"]');
   await page.waitForFunction(() => document.querySelector('#an-score').textContent === '',
                              { timeout: 5000 }).catch(() => {});
@@ -171,12 +180,24 @@ async function testRestart(page, size, seen) {
   const asked = seen.slice(before);
   check(asked.length > 0 && asked.every(s => s.body.turns[0] === 5 && s.body.moves.length === 5),
         `${size.name}: viewing move 5 asks for turn 5 (${asked.length} requests)`);
-  check(seen.slice(0, before).every(s => s.failed || s.req.response()),
-        `${size.name}: the analysis of the position left was ended`);
+  check(running.length > 0 && running.every(x => x.failed && !x.done),
+        `${size.name}: the analysis of the position left was ended (${running.length} aborted)`);
+  const procs = childrenOf(srv.pid).length;
+  check(procs <= 2, `${size.name}: the session's engine and at most one analysis run (${procs})`);
   await page.hover('#an-pv li:nth-child(3) button');
   const labels = await page.$$eval('#board .an-layer .an-label-text', e => e.map(t => t.textContent));
   check(labels.join(' ') === '1 2 3', `${size.name}: hovering the line's 3rd move draws 3 numbered moves`);
   await page.mouse.move(0, 0);
+  await page.click('#back-to-game');
+  await page.waitForFunction(() => !document.querySelector('#moves li.viewed') &&
+                             document.querySelector('#an-pv li:nth-child(2)'), { timeout: 20000 });
+  const line = await page.$$eval('#an-pv button', b => b.map(e => e.textContent));
+  await page.click('#an-pv li:nth-child(2) button');
+  await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 14,
+                             { timeout: 10000 });
+  const played = await page.$$eval('#moves li', li => li.slice(12).map(e => e.textContent));
+  check(played.join(' ') === line.slice(0, 2).join(' '),
+        `${size.name}: a click on the line's 2nd move plays ${played.join(' ')}`);
   await analysisOn(page, false);
 }
 
@@ -225,6 +246,14 @@ async function testReview(page, size, game) {
           `${size.name} ${game}: viewing it says so`);
   }
   await shot(page, `panel-review-${game}-${size.name}`);
+  await page.evaluate(AXE);
+  const found = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21aa'] });
+    return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+      .map(v => `${v.id}: ${v.nodes.slice(0, 3).map(n => n.target).join(' ')}`);
+  });
+  check(found.length === 0, `${size.name} ${game}: axe-core finds no serious or critical ` +
+        `violation in the reviewed page${found.length ? ': ' + found.join('; ') : ''}`);
 }
 
 async function main() {
@@ -240,9 +269,12 @@ async function main() {
       const { page, seen } = await openPage(browser, base, size);
       for (const game of Object.keys(RECORDS)) await testLive(page, size, game);
       await testCaptures(page, size);
-      await testRestart(page, size, seen);
+      await testRestart(page, size, seen, srv);
       for (const game of Object.keys(RECORDS)) await testReview(page, size, game);
       await page.close();
+      await waitFor(() => childrenOf(srv.pid).length === 0, 5000);
+      check(childrenOf(srv.pid).length === 0,
+            `${size.name}: a closed page leaves no engine and no analysis behind`);
     }
   } finally {
     await browser.close();
