@@ -256,6 +256,20 @@ async function testReview(page, size, game) {
         `violation in the reviewed page${found.length ? ': ' + found.join('; ') : ''}`);
 }
 
+// The marks from win probabilities (REVIEW thresholds 0.10, 0.20,
+// 0.30 of the mover's win chance), whichever side moved.
+async function testMarks(page) {
+  const got = await page.evaluate(() => [
+    [0.70, 0.61, 0], [0.70, 0.60, 0], [0.70, 0.50, 0], [0.70, 0.40, 0], [0.30, 0.45, 1],
+    [0.30, 0.62, 1], [0.30, 0.10, 1],
+  ].map(([a, b, mover]) => TriadReview.judge({ win: a, best: 'X' }, { win: b }, mover, 'Y'))
+    .concat([TriadReview.judge({ win: 0.9, best: 'X' }, { win: 0.1 }, 0, 'X')]));
+  const want = [[0.09, null], [0.1, 'inaccuracy'], [0.2, 'mistake'], [0.3, 'blunder'],
+    [0.15, 'inaccuracy'], [0.32, 'blunder'], [-0.2, null], [0.8, null]];
+  check(JSON.stringify(got.map(j => [j.loss, j.mark])) === JSON.stringify(want),
+        `marks from the mover's drop in win chance: ${JSON.stringify(got.map(j => j.mark))}`);
+}
+
 async function main() {
   fs.mkdirSync(outDir, { recursive: true });
   const { srv, port } = await startServer(serverBin, ['--threads', '2']);
@@ -267,6 +281,7 @@ async function main() {
   try {
     for (const size of SIZES) {
       const { page, seen } = await openPage(browser, base, size);
+      if (!size.phone) await testMarks(page);
       for (const game of Object.keys(RECORDS)) await testLive(page, size, game);
       await testCaptures(page, size);
       await testRestart(page, size, seen, srv);
