@@ -158,7 +158,7 @@ const TriadAnalysis = (() => {
       b.textContent = m;
       b.className = 'pv-move';
       b.dataset.n = i + 1;
-      b.title = `after ${turn + i} moves`;
+      b.title = `move ${turn + i + 1}`;
       b.onmouseenter = b.onfocus = () => previewPv(i + 1);
       b.onmouseleave = b.onblur = () => previewPv(0);
       b.onclick = () => playPv(i + 1);
@@ -222,10 +222,12 @@ const TriadAnalysis = (() => {
       return;
     }
     show(null, 'Thinking…');
-    analyse(v, key);
+    analyse(v);
   }
 
-  async function analyse(v, key) {
+  // Asks for the viewed turn V with each budget in turn, until another
+  // position is viewed, the switch is turned off or the result is proven.
+  async function analyse(v) {
     const ctl = new AbortController();
     live.ctl = ctl;
     const sides = page.game.sides;

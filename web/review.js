@@ -108,6 +108,18 @@ const TriadReview = (() => {
     }
   }
 
+  // "Reviewed 28 positions. White: 1 blunder. Black: no marks."
+  function summary(nodes, sides) {
+    const many = { blunder: 'blunders', mistake: 'mistakes', inaccuracy: 'inaccuracies' };
+    const per = [0, 1].map(side => {
+      const counts = Object.keys(many).map(k => [k, nodes.filter((n, t) => t > 0 && n.review &&
+        n.review.mark === k && moverAt(state.movers, t - 1) === side).length]).filter(c => c[1]);
+      return `${cap(sides[side])}: ` + (counts.length
+        ? counts.map(([k, n]) => `${n} ${n === 1 ? k : many[k]}`).join(', ') : 'no marks');
+    });
+    return `Reviewed ${nodes.length} positions. ${per.join('. ')}.`;
+  }
+
   // --- the review ----------------------------------------------------------------
 
   function budget() {
@@ -146,13 +158,7 @@ const TriadReview = (() => {
         $('review-state').textContent = `Analysed ${bar.value} of ${nodes.length} positions…`;
         redraw();
       }, ctl.signal);
-      const count = (k, many) => {
-        const n = nodes.filter(x => x.review && x.review.mark === k).length;
-        return `${n} ${n === 1 ? k : many}`;
-      };
-      $('review-state').textContent = `Reviewed ${nodes.length} positions: ` +
-        `${count('blunder', 'blunders')}, ${count('mistake', 'mistakes')}, ` +
-        `${count('inaccuracy', 'inaccuracies')}.`;
+      $('review-state').textContent = summary(nodes, sides);
     } catch (e) {
       $('review-state').textContent = e.name === 'AbortError'
         ? `Stopped after ${bar.value} of ${nodes.length} positions.` : e.message;
