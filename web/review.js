@@ -46,12 +46,13 @@ const TriadReview = (() => {
   }
 
   // The side that moves from the position at turn T: the review's
-  // answers say whose turn it was; a loaded review without them counts
-  // from the line's first mover.
+  // answers say whose turn it was; a review loaded with a record counts
+  // from the start position's side to move (the protocol's letter: W or L
+  // for the first side, web/board.js).
   function moverAt(movers, t) {
     if (movers[t] !== undefined) return movers[t];
-    const known = movers.findIndex(m => m !== undefined);
-    return known < 0 ? t % 2 : (movers[known] + t - known) % 2;
+    const first = ['W', 'L'].includes(page.game.board.parse(page.viewed().start).side) ? 0 : 1;
+    return (first + t) % 2;
   }
 
   function judgeAt(nodes, movers, t) {
@@ -100,6 +101,13 @@ const TriadReview = (() => {
     $('an-mark').textContent = mark && nodes[turn - 1].review
       ? markText(node, nodes[turn - 1].review, moverAt(state.movers, turn - 1), sides) : '';
     $('an-mark').className = mark ? `mk-${mark}` : '';
+    markMoveList(nodes);
+  }
+
+  // The marks after the moves of the move list (the list's own drawing
+  // when the page has one, page.renderMoves).
+  function markMoveList(nodes) {
+    if (page.renderMoves) return;
     for (const li of document.querySelectorAll('#moves [data-ply]')) {
       const n = nodes[Number(li.dataset.ply)];
       const m = n && n.review && n.review.mark;
@@ -159,12 +167,14 @@ const TriadReview = (() => {
         redraw();
       }, ctl.signal);
       $('review-state').textContent = summary(nodes, sides);
+      if (page.reviewed) page.reviewed($('review-budget').value.replace(':', ' '));
     } catch (e) {
       $('review-state').textContent = e.name === 'AbortError'
         ? `Stopped after ${bar.value} of ${nodes.length} positions.` : e.message;
     } finally {
       if (state.ctl === ctl) state.ctl = null;
       buttons(false);
+      if (page.renderMoves) page.renderMoves();
       redraw();
       TriadAnalysis.pause(false);
     }
