@@ -99,7 +99,7 @@ const TriadAnalysis = (() => {
 
   function winText(r, sides) {
     return typeof r.win === 'number' && !r.proven
-      ? `${cap(sides[0])} wins ${Math.round(r.win * 100)}% of the time` : '';
+      ? `${cap(sides[0])}'s win chance: ${Math.round(r.win * 100)}%` : '';
   }
 
   // --- showing it --------------------------------------------------------------
