@@ -26,32 +26,6 @@ static void teardown(void)
     tu_close(&sess);
 }
 
-/* Everything a failed command must leave alone, as one string: what
- * position, history and options print, the ply count, the start of the
- * game (the setup), both clocks with their mode, and the generator. */
-static char *snapshot(struct tu_triad *s)
-{
-    char *pos = tu_ok(s, "position");
-    char *hist = tu_ok(s, "history");
-    char *opts = tu_ok(s, "options");
-    struct sbuf all = SBUF_INIT;
-    const struct engine *e = &s->engine;
-    sbuf_printf(&all, "%s|%s|%s|ply %d|setup ", pos, hist, opts, e->nply);
-    e->game->to_string(e->states, &all);
-    const struct time_control *c = &e->time_control;
-    sbuf_printf(&all, "|clock %d %a %a %d", c->limited, c->main_time,
-                c->byo_time, c->byo_stones);
-    for (int side = 0; side < 2; side++)
-        sbuf_printf(&all, " %a/%d", c->left[side], c->stones_left[side]);
-    for (int i = 0; i < 4; i++)
-        sbuf_printf(&all, "|rng %llx", (unsigned long long)e->rng.s[i]);
-    free(pos), free(hist), free(opts);
-    ck_assert(!all.oom);
-    char *text = strdup(sbuf_str(&all));
-    sbuf_free(&all);
-    return text;
-}
-
 #define ASSERT_REPLY(line, expected) do { \
         char *r_ = tu_run(&sess, line); \
         ck_assert_str_eq(r_, expected); \
@@ -63,6 +37,9 @@ START_TEST(test_framing_success)
     ASSERT_REPLY("protocol_version", "= 2\n\n");
     ASSERT_REPLY("5 protocol_version", "=5 2\n\n");
     ASSERT_REPLY("007 name", "=007 triad\n\n");
+    /* any number of digits, echoed verbatim */
+    ASSERT_REPLY("123456789012345678901234567890 name",
+                 "=123456789012345678901234567890 triad\n\n");
     ASSERT_REPLY("clear_board", "= \n\n");
     ASSERT_REPLY("12 clear_board", "=12 \n\n");
 }
@@ -300,7 +277,7 @@ static const char *const bad_commands[] = {
 /* Runs every bad command and checks the whole snapshot after each. */
 static void assert_bad_commands_change_nothing(const char *when)
 {
-    char *before = snapshot(&sess);
+    char *before = tu_snapshot(&sess);
     for (size_t i = 0; i < sizeof bad_commands / sizeof *bad_commands; i++) {
         const char *bad = bad_commands[i];
         char *reply = tu_run(&sess, bad);
@@ -308,7 +285,7 @@ static void assert_bad_commands_change_nothing(const char *when)
         ck_assert_msg(strstr(reply, "\n\n") == reply + strlen(reply) - 2,
                       "bad framing for %s", bad);
         free(reply);
-        char *after = snapshot(&sess);
+        char *after = tu_snapshot(&sess);
         ck_assert_msg(strcmp(before, after) == 0,
                       "%s (%s) changed the state:\n%s\n%s", bad, when,
                       before, after);
@@ -504,10 +481,10 @@ START_TEST(test_reg_genmove_changes_nothing)
     };
     for (int i = 0; i < 2; i++) {
         free(tu_ok(&sess, clocks[i]));
-        char *before = snapshot(&sess);
+        char *before = tu_snapshot(&sess);
         char *m = tu_ok(&sess, "reg_genmove white");
         ck_assert_ptr_nonnull(m);
-        char *after = snapshot(&sess);
+        char *after = tu_snapshot(&sess);
         ck_assert_str_eq(after, before);
         free(m), free(before), free(after);
     }
@@ -597,7 +574,7 @@ START_TEST(test_analyze_stream)
     int left = 2;
     sess.gtp.input_pending = pending_after;
     sess.gtp.input_ctx = &left;
-    char *before = snapshot(&sess);
+    char *before = tu_snapshot(&sess);
     char *reply = tu_run(&sess, "7 analyze_stream 0.05");
     ck_assert_msg(strncmp(reply, "=7 \ninfo best ", 14) == 0, "%s", reply);
     ck_assert_int_eq(count_lines_starting(reply, "info best "), 3);
@@ -606,7 +583,7 @@ START_TEST(test_analyze_stream)
                   reply[n - 3] != '\n', "bad framing: %s", reply);
     ck_assert_ptr_nonnull(strstr(reply, " pv "));
     free(reply);
-    char *after = snapshot(&sess);
+    char *after = tu_snapshot(&sess);
     ck_assert_str_eq(before, after);
     free(after);
     free(before);
@@ -635,7 +612,7 @@ START_TEST(test_sgf_round_trip)
     ck_assert_msg(strncmp(sgf, "\n(;FF[4]", 8) == 0 &&
                   strstr(sgf, "XGAME[truchet]") && strstr(sgf, "RE[?]"),
                   "%s", sgf);
-    char *before = snapshot(&sess);
+    char *before = tu_snapshot(&sess);
     char path[] = "/tmp/check_proto_sgf_XXXXXX";
     int fd = mkstemp(path);
     ck_assert_int_ge(fd, 0);
@@ -648,7 +625,7 @@ START_TEST(test_sgf_round_trip)
     char *r = tu_ok(&sess, line);
     ck_assert_ptr_nonnull(r);
     free(r);
-    char *after = snapshot(&sess);
+    char *after = tu_snapshot(&sess);
     /* The same game, clocks and options; the generator has moved on with
      * the "setup cephalopod" in between, so its part is not compared. */
     const char *rng_part = strstr(before, "|rng ");
@@ -664,7 +641,7 @@ START_TEST(test_sgf_round_trip)
     fputs(sgf + 1, f);
     fclose(f);
     ck_assert(tu_fails_with(&sess, line, "syntax error"));
-    char *again = snapshot(&sess);
+    char *again = tu_snapshot(&sess);
     ck_assert_str_eq(after, again);
     unlink(path);
     free(again);
@@ -721,7 +698,7 @@ START_TEST(test_resign)
 {
     free(tu_ok(&sess, "setup cephalopod 3x3"));
     free(tu_ok(&sess, "play b2"));
-    char *before = snapshot(&sess);
+    char *before = tu_snapshot(&sess);
     ASSERT_REPLY("play white resign", "= \n\n");
     ASSERT_REPLY("game_status", "= over B+R\n\n");
     ASSERT_REPLY("final_score", "= B+R\n\n");
@@ -731,7 +708,7 @@ START_TEST(test_resign)
     ck_assert(tu_fails_with(&sess, "play a1", "illegal move"));
     ck_assert(tu_fails_with(&sess, "genmove black", "the game is over"));
     ASSERT_REPLY("undo", "= \n\n");
-    char *after = snapshot(&sess);
+    char *after = tu_snapshot(&sess);
     ck_assert_str_eq(before, after);
     free(after);
     free(before);

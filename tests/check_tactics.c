@@ -37,11 +37,8 @@ static void set_position(const char *pos)
 
 static void assert_reply(const char *line, const char *expected)
 {
-    char *r = tu_ok(&sess, line);
-    ck_assert_msg(r != NULL, "%s failed", line);
-    ck_assert_msg(strcmp(r, expected) == 0, "%s: got '%s', want '%s'", line,
-                  r, expected);
-    free(r);
+    ck_assert_msg(tu_replies(&sess, line, expected), "%s: not '%s'", line,
+                  expected);
 }
 
 /* Every searcher that claims strength, on every tactic. */

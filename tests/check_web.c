@@ -3,10 +3,14 @@
  * engines (shell scripts) that answer late, with stale or unnumbered
  * replies or with too much; the command policy; the session table (caps,
  * ids, idle clock, close); the API routes; the event text; the Host,
- * Origin and token guard; the static files; the log's redaction. */
+ * Origin and token guard; the static files; the log's redaction; the
+ * analysis route: its body check, its process (answers, errors, killed,
+ * misbehaving engines, reaping) and one analysis a session. */
 #include "config.h"
 
 #include <check.h>
+#include <errno.h>
+#include <signal.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <jansson.h>
@@ -18,6 +22,8 @@
 
 #include "core/clock.h"
 #include "tap_main.h"
+#include "web/analysis.h"
+#include "web/analysisreq.h"
 #include "web/api.h"
 #include "web/events.h"
 #include "web/files.h"
@@ -209,11 +215,15 @@ END_TEST
 static const char *const start_lines[] = { "set_option hash 1",
                                            "set_option threads 1", NULL };
 
+static const char analysis_cmd[] = "src/triad --analysis --threads 1 "
+                                   "--hash 1";
+
 static struct session_table *table(size_t max, size_t per_client)
 {
     struct session_limits limits = {
         .max = max, .per_client = per_client, .engine = engine_cmd,
         .start_lines = start_lines, .timeout = TIMEOUT,
+        .analysis = analysis_cmd,
     };
     return sessions_new(&limits);
 }
@@ -462,6 +472,394 @@ START_TEST(test_api)
 }
 END_TEST
 
+/* ---- analysis requests and processes ---- */
+
+/* analysisreq_read on body: 0 with the line freed, or -1; the reason (or
+ * the line) in why. */
+static int read_body(const char *body, size_t *answers, char *why,
+                     size_t size)
+{
+    struct analysisreq ask = { NULL, 0 };
+    int rc = analysisreq_read(body, strlen(body), &ask, why, size);
+    if (rc == 0) {
+        snprintf(why, size, "%s", ask.line);
+        free(ask.line);
+        *answers = ask.answers;
+    }
+    return rc;
+}
+
+/* A body of n moves "E3", with extra (a JSON member, or "") at the end. */
+static char *body_with_moves(size_t n, const char *extra)
+{
+    struct sbuf b = SBUF_INIT;
+    sbuf_puts(&b, "{\"game\":\"dvonn\",\"moves\":[");
+    for (size_t i = 0; i < n; i++)
+        sbuf_printf(&b, "%s\"E3\"", i ? "," : "");
+    sbuf_printf(&b, "]%s}", extra);
+    char *text = strdup(sbuf_str(&b));
+    sbuf_free(&b);
+    return text;
+}
+
+START_TEST(test_analysisreq)
+{
+    static const struct { const char *body; size_t answers; } good[] = {
+        { "{\"game\":\"dvonn\"}", 1 },
+        { "{\"game\":\"dvonn\",\"setup\":\"random=3\",\"moves\":[\"I5J5\","
+          "\"F5E4\"],\"turns\":[0,2,2],\"seconds\":0.2}", 3 },
+        { "{\"position\":\"cephalopod:3x3:W:....../....../......\","
+          "\"moves\":[\"a1=1\"],\"nodes\":100000000}", 2 },
+        { "{\"game\":\"truchet\",\"seconds\":10}", 1 },
+        { "{\"game\":\"x\",\"moves\":[\"anything\"]}", 2 },
+    };
+    char why[256];
+    size_t answers;
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        ck_assert_msg(read_body(good[i].body, &answers, why, sizeof why)
+                      == 0, "%s: %s", good[i].body, why);
+        ck_assert_uint_eq(answers, good[i].answers);
+        json_t *line = json_loads(why, 0, NULL);
+        ck_assert_str_eq(json_string_value(json_object_get(line, "id")),
+                         ANALYSISREQ_ID);
+        ck_assert_ptr_null(strchr(why, '\n'));
+        json_decref(line);
+    }
+    static const struct { const char *body, *error; } bad[] = {
+        { "", "malformed JSON" }, { "{\"game\":", "malformed JSON" },
+        { "[1]", "must be a JSON object" }, { "\"dvonn\"", "JSON object" },
+        { "{\"game\":\"dvonn\"} x", "malformed JSON" },
+        { "{\"game\":\"dvonn\",\"game\":\"dvonn\"}", "duplicate" },
+        { "{\"game\":\"dvonn\",\"id\":\"x\"}", "unknown field \"id\"" },
+        { "{\"game\":\"dvonn\",\"action\":\"cancel\"}",
+          "unknown field \"action\"" },
+        { "{\"game\":\"dvonn\",\"depth\":3}", "unknown field \"depth\"" },
+        { "{\"game\":3}", "game: not a string" },
+        { "{\"game\":\"dvonn\",\"setup\":[]}", "setup: not a string" },
+        { "{\"game\":\"dvonn\",\"moves\":\"E3\"}", "moves: not an array" },
+        { "{\"game\":\"dvonn\",\"moves\":[\"E3\",7]}",
+          "moves[1]: not a string" },
+        { "{\"game\":\"dvonn\",\"turns\":[]}", "turns: empty" },
+        { "{\"game\":\"dvonn\",\"turns\":[0.5]}",
+          "turns[0]: not an integer" },
+        { "{\"game\":\"dvonn\",\"turns\":[-1]}", "turns[0]: -1 is not in" },
+        { "{\"game\":\"dvonn\",\"moves\":[\"E3\"],\"turns\":[0,2]}",
+          "turns[1]: 2 is not in 0..1" },
+        { "{\"game\":\"dvonn\",\"turns\":7}", "turns: not an array" },
+        { "{\"game\":\"dvonn\",\"seconds\":\"fast\"}",
+          "seconds: not a number" },
+        { "{\"game\":\"dvonn\",\"seconds\":0}", "seconds: 0 is not in" },
+        { "{\"game\":\"dvonn\",\"seconds\":10.5}", "seconds: 10.5 is not" },
+        { "{\"game\":\"dvonn\",\"seconds\":-1}", "seconds: -1 is not" },
+        { "{\"game\":\"dvonn\",\"nodes\":0}", "nodes: 0 is not in" },
+        { "{\"game\":\"dvonn\",\"nodes\":100000001}", "nodes: 100000001" },
+        { "{\"game\":\"dvonn\",\"nodes\":1e5}", "nodes: not an integer" },
+        { "{\"game\":\"dvonn\",\"nodes\":5,\"seconds\":1}", "both seconds" },
+        { "{\"game\":\"dvonn\",\"setup\":\"\",\"position\":\"x\"}",
+          "both setup and position" },
+        { "{\"moves\":[]}", "no game" }, { "{}", "no game" },
+        { "{\"game\":\"dv\\u0000nn\"}", "malformed JSON" },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        ck_assert_msg(read_body(bad[i].body, &answers, why, sizeof why)
+                      == -1, "%s accepted", bad[i].body);
+        ck_assert_msg(strstr(why, bad[i].error) != NULL, "%s: %s",
+                      bad[i].body, why);
+    }
+    /* The caps: 2000 moves (so 2001 turns by default), not 2001. */
+    char *body = body_with_moves(2000, "");
+    ck_assert_int_eq(read_body(body, &answers, why, sizeof why), 0);
+    ck_assert_uint_eq(answers, 2001);
+    free(body);
+    body = body_with_moves(2001, "");
+    ck_assert_int_eq(read_body(body, &answers, why, sizeof why), -1);
+    ck_assert_str_eq(why, "moves: more than 2000");
+    free(body);
+    struct sbuf turns = SBUF_INIT;
+    sbuf_puts(&turns, ",\"turns\":[0");
+    for (int i = 0; i < 2001; i++)
+        sbuf_puts(&turns, ",0");
+    sbuf_puts(&turns, "]");
+    body = body_with_moves(1, sbuf_str(&turns));
+    ck_assert_int_eq(read_body(body, &answers, why, sizeof why), -1);
+    ck_assert_str_eq(why, "turns: more than 2001");
+    free(body);
+    sbuf_free(&turns);
+}
+END_TEST
+
+struct taken {
+    struct sbuf text;
+    int lines;
+};
+
+/* Takes a's text (in small pieces) until it ends; fails after TIMEOUT. */
+static void take_all(struct analysis *a, struct taken *t)
+{
+    char buf[50];
+    double t0 = clock_now();
+    ssize_t n;
+    sbuf_init(&t->text);
+    while ((n = analysis_take(a, buf, sizeof buf)) >= 0) {
+        ck_assert_msg(clock_now() - t0 < TIMEOUT, "no end: %s",
+                      sbuf_str(&t->text));
+        if (n == 0)
+            usleep(2000);
+        sbuf_putn(&t->text, buf, (size_t)n);
+    }
+    t->lines = 0;
+    for (const char *p = sbuf_str(&t->text); *p; p++)
+        t->lines += *p == '\n';
+}
+
+/* Line i (from 0) of t as JSON. */
+static json_t *line_json(const struct taken *t, int i)
+{
+    const char *p = sbuf_str(&t->text);
+    for (; i > 0; i--)
+        p = strchr(p, '\n') + 1;
+    return json_loadb(p, (size_t)(strchr(p, '\n') - p), 0, NULL);
+}
+
+/* Whether the process pid is gone (reaped: no zombie of ours left). */
+static bool reaped(pid_t pid)
+{
+    return kill(pid, 0) == -1 && errno == ESRCH;
+}
+
+static void count_wake(void *arg)
+{
+    __atomic_add_fetch((int *)arg, 1, __ATOMIC_SEQ_CST);
+}
+
+START_TEST(test_analysis_answers)
+{
+    /* Every turn answered, without the id, then the end. */
+    struct analysis *a = analysis_start(analysis_cmd,
+        "{\"id\":\"web\",\"game\":\"dvonn\",\"setup\":\"random=3\","
+        "\"moves\":[\"I5J5\",\"F5E4\"],\"nodes\":20000}", 3);
+    ck_assert_ptr_nonnull(a);
+    int wakes = 0;
+    analysis_watch(a, count_wake, &wakes);
+    struct taken t;
+    take_all(a, &t);
+    analysis_watch(a, NULL, NULL);
+    ck_assert_int_eq(t.lines, 3);
+    bool seen[3] = { false, false, false };
+    for (int i = 0; i < 3; i++) {
+        json_t *j = line_json(&t, i);
+        ck_assert_msg(json_is_object(j), "%s", sbuf_str(&t.text));
+        ck_assert_ptr_null(json_object_get(j, "id"));
+        json_int_t turn = json_integer_value(json_object_get(j, "turn"));
+        ck_assert(turn >= 0 && turn < 3);
+        seen[turn] = true;
+        ck_assert_int_eq(json_integer_value(json_object_get(j, "nodes")),
+                         20000);
+        json_decref(j);
+    }
+    ck_assert(seen[0] && seen[1] && seen[2]);
+    ck_assert_int_ge(__atomic_load_n(&wakes, __ATOMIC_SEQ_CST), 1);
+    /* Each line is the engine's own (one worker, a node budget: the same
+     * answers in the same order), its id taken out. */
+    FILE *direct = popen("echo '{\"id\":\"web\",\"game\":\"dvonn\","
+                         "\"setup\":\"random=3\",\"moves\":[\"I5J5\","
+                         "\"F5E4\"],\"nodes\":20000}' | src/triad --analysis",
+                         "r");
+    struct sbuf own = SBUF_INIT;
+    char piece[4096];
+    static const char with_id[] = "{\"id\": \"web\", ";
+    while (fgets(piece, sizeof piece, direct)) {
+        bool has_id = strncmp(piece, with_id, strlen(with_id)) == 0;
+        ck_assert_msg(has_id, "%s", piece);
+        sbuf_printf(&own, "{%s", piece + strlen(with_id));
+    }
+    pclose(direct);
+    ck_assert_str_eq(sbuf_str(&t.text), sbuf_str(&own));
+    sbuf_free(&own);
+    pid_t pid = analysis_pid(a);
+    analysis_stop(a);
+    ck_assert(reaped(pid));
+    sbuf_free(&t.text);
+
+    /* An illegal move: one error line with its index, then the end. */
+    a = analysis_start(analysis_cmd, "{\"id\":\"web\",\"game\":\"dvonn\","
+                       "\"setup\":\"random=3\",\"moves\":[\"I5J5\",\"E3\"]}",
+                       3);
+    take_all(a, &t);
+    ck_assert_int_eq(t.lines, 1);
+    json_t *j = line_json(&t, 0);
+    ck_assert_msg(strstr(json_string_value(json_object_get(j, "error")),
+                         "illegal move") != NULL, "%s", sbuf_str(&t.text));
+    ck_assert_int_eq(json_integer_value(json_object_get(j, "index")), 1);
+    ck_assert_ptr_null(json_object_get(j, "id"));
+    json_decref(j);
+    analysis_stop(a);
+    sbuf_free(&t.text);
+}
+END_TEST
+
+/* Killed by us: the text just ends; the process is reaped at once. */
+START_TEST(test_analysis_kill)
+{
+    struct analysis *a = analysis_start(analysis_cmd,
+        "{\"id\":\"web\",\"game\":\"dvonn\",\"turns\":[0,0],\"seconds\":5}",
+        2);
+    ck_assert_ptr_nonnull(a);
+    char buf[64];
+    usleep(100000);
+    ck_assert_int_eq(analysis_take(a, buf, sizeof buf), 0);
+    pid_t pid = analysis_pid(a);
+    double t0 = clock_now();
+    analysis_kill(a);
+    struct taken t;
+    take_all(a, &t);
+    ck_assert_int_eq(t.lines, 0);
+    ck_assert_double_lt(clock_now() - t0, 2.0);
+    analysis_stop(a);
+    ck_assert(reaped(pid));
+    sbuf_free(&t.text);
+}
+END_TEST
+
+/* Engines that misbehave: each text ends with one error line of ours
+ * and every process is reaped. */
+START_TEST(test_analysis_fake)
+{
+    static const struct { const char *script, *error; int lines; } fakes[] = {
+        { "read line; exit 0", "ended before answering every turn", 1 },
+        { "read line; echo '{\"id\":\"web\",\"turn\":0}';"
+          " echo '{\"id\":\"web\",\"cancelled\":1}'; exit 3",
+          "ended before answering every turn", 2 },
+        { "read line; echo 'not json'; sleep 30", "else than a JSON object", 1 },
+        { "read line; head -c 1100000 /dev/zero | tr '\\0' x; sleep 30",
+          "longer than 1 MiB", 1 },
+    };
+    for (size_t i = 0; i < sizeof fakes / sizeof fakes[0]; i++) {
+        struct analysis *a = analysis_start(fakes[i].script, "{}", 2);
+        ck_assert_ptr_nonnull(a);
+        struct taken t;
+        take_all(a, &t);
+        ck_assert_int_eq(t.lines, fakes[i].lines);
+        json_t *j = line_json(&t, t.lines - 1);
+        ck_assert_msg(strstr(json_string_value(json_object_get(j, "error")),
+                             fakes[i].error) != NULL, "%s",
+                      sbuf_str(&t.text));
+        json_decref(j);
+        pid_t pid = analysis_pid(a);
+        analysis_stop(a);
+        ck_assert(reaped(pid));
+        sbuf_free(&t.text);
+    }
+    /* One that reads nothing and never ends: stopped at once. */
+    struct analysis *a = analysis_start("sleep 60", "{}", 1);
+    double t0 = clock_now();
+    pid_t pid = analysis_pid(a);
+    analysis_stop(a);
+    ck_assert_double_lt(clock_now() - t0, 2.0);
+    ck_assert(reaped(pid));
+    /* A program that does not exist: no analysis, or (where the spawn
+     * cannot tell, as under valgrind) one that ends with an error. */
+    a = analysis_start("/nonexistent/engine", "{}", 1);
+    if (a) {
+        struct taken t;
+        take_all(a, &t);
+        ck_assert_msg(strstr(sbuf_str(&t.text), "ended before") != NULL, "%s",
+                      sbuf_str(&t.text));
+        sbuf_free(&t.text);
+        analysis_stop(a);
+    }
+}
+END_TEST
+
+/* POST .../analysis through api_handle; the answer's analysis in *an. */
+static unsigned call_analysis(struct session_table *t, const char *id,
+                              const char *body, struct analysis **an,
+                              json_t **json)
+{
+    char path[128];
+    snprintf(path, sizeof path, "/%s/analysis", id);
+    struct api_request rq = { "POST", path, body, strlen(body),
+                              "127.0.0.1" };
+    struct api_answer out;
+    api_handle(t, 5.0, &rq, &out);
+    *an = out.analysis;
+    *json = out.json ? json_loads(out.json, 0, NULL) : NULL;
+    free(out.json);
+    return out.status;
+}
+
+/* The route: bad bodies refused, one analysis a session (a new one ends
+ * the one before), deleting the session ends it. */
+START_TEST(test_api_analysis)
+{
+    struct session_table *t = table(2, 2);
+    json_t *j;
+    ck_assert_uint_eq(call(t, "POST", "", "", &j), 201);
+    char id[SESSION_ID_LEN + 1];
+    strcpy(id, json_string_value(json_object_get(j, "id")));
+    json_decref(j);
+    struct analysis *a, *b;
+    ck_assert_uint_eq(call_analysis(t, id, "{\"game\":\"dvonn\",\"id\":1}",
+                                    &a, &j), 400);
+    ck_assert_ptr_null(a);
+    ck_assert_msg(strstr(json_string_value(json_object_get(j, "error")),
+                         "unknown field \"id\"") != NULL, "no error");
+    json_decref(j);
+    ck_assert_uint_eq(call_analysis(t, "0123456789abcdef0123456789abcdef",
+                                    "{\"game\":\"dvonn\"}", &a, &j), 404);
+    json_decref(j);
+    /* A long one, then another: the first just ends. */
+    ck_assert_uint_eq(call_analysis(t, id, "{\"game\":\"dvonn\","
+                                    "\"turns\":[0,0],\"seconds\":5}",
+                                    &a, &j), 200);
+    ck_assert_ptr_nonnull(a);
+    ck_assert_ptr_null(j);
+    pid_t first = analysis_pid(a);
+    ck_assert_uint_eq(call_analysis(t, id, "{\"game\":\"dvonn\","
+                                    "\"setup\":\"random=3\","
+                                    "\"nodes\":1000}", &b, &j), 200);
+    ck_assert(reaped(first));
+    struct taken ta, tb;
+    take_all(a, &ta);
+    ck_assert_int_eq(ta.lines, 0);
+    analysis_unref(a);
+    take_all(b, &tb);
+    ck_assert_int_eq(tb.lines, 1);
+    analysis_unref(b);
+    sbuf_free(&ta.text);
+    sbuf_free(&tb.text);
+    /* Deleting the session ends its analysis. */
+    ck_assert_uint_eq(call_analysis(t, id, "{\"game\":\"dvonn\","
+                                    "\"turns\":[0,0],\"seconds\":5}",
+                                    &a, &j), 200);
+    char path[64];
+    snprintf(path, sizeof path, "/%s", id);
+    double t0 = clock_now();
+    ck_assert_uint_eq(call(t, "DELETE", path, "", &j), 200);
+    json_decref(j);
+    take_all(a, &ta);
+    ck_assert_int_eq(ta.lines, 0);
+    ck_assert_double_lt(clock_now() - t0, 2.0);
+    sbuf_free(&ta.text);
+    ck_assert(reaped(analysis_pid(a)));
+    analysis_unref(a);
+    /* So does reaping it when idle. */
+    ck_assert_uint_eq(call(t, "POST", "", "", &j), 201);
+    strcpy(id, json_string_value(json_object_get(j, "id")));
+    json_decref(j);
+    ck_assert_uint_eq(call_analysis(t, id, "{\"game\":\"dvonn\","
+                                    "\"turns\":[0,0],\"seconds\":5}",
+                                    &a, &j), 200);
+    ck_assert_int_eq(sessions_reap(t, 0), 1);
+    ck_assert(reaped(analysis_pid(a)));
+    take_all(a, &ta);
+    ck_assert_int_eq(ta.lines, 0);
+    sbuf_free(&ta.text);
+    analysis_unref(a);
+    sessions_free(t);
+}
+END_TEST
+
 /* The event text of an analysis: data lines, then the end. */
 START_TEST(test_events)
 {
@@ -657,6 +1055,12 @@ static Suite *web_suite(void)
     tcase_add_test(tc, test_guard);
     tcase_add_test(tc, test_files);
     tcase_add_test(tc, test_weblog);
+    tc = tap_tcase(s, "analysis", 60);
+    tcase_add_test(tc, test_analysisreq);
+    tcase_add_test(tc, test_analysis_answers);
+    tcase_add_test(tc, test_analysis_kill);
+    tcase_add_test(tc, test_analysis_fake);
+    tcase_add_test(tc, test_api_analysis);
     return s;
 }
 

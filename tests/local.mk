@@ -1,7 +1,8 @@
 # tests/local.mk -- the Check suites of one game's concern each (its rules
 # are tests/check_<g>.c, built by the top Makefile.am; its perft tables,
-# text and play are here), the direct tests of small core modules, and
-# the check that the map says which suite tests each file.
+# text and play are here), the direct tests of small core modules, the
+# protocol contract's promises (doc/testing.md), and the check that the
+# map says which suite tests each file.
 # Included at the end of the top-level Makefile.am; paths are relative to
 # the top directory.
 
@@ -9,6 +10,10 @@ EXTRA_DIST += tests/local.mk tests/arch/coverage.sh scripts/games.sh
 
 # The table of which suite tests which file (doc/architecture.md).
 TESTS += tests/arch/coverage.sh
+
+# The protocol contract's promises about the process (doc/testing.md).
+TESTS += tests/contract.sh
+EXTRA_DIST += tests/contract.sh doc/testing.md
 
 # The shipped suite of DVONN placement-end positions, through the engine.
 TESTS += tests/games/dvonn_stacking_suite.sh
@@ -58,6 +63,13 @@ tests_check_cephalopod_play_SOURCES = tests/check_cephalopod_play.c \
 	tests/cephalopodtest.h $(SEARCH_TEST_SRC)
 tests_check_cephalopod_play_CFLAGS = $(CHECK_CFLAGS_ALL)
 tests_check_cephalopod_play_LDADD = $(CHECK_LDADD_ALL)
+# The protocol contract promise by promise (doc/testing.md).
+check_PROGRAMS += tests/check_proto_contract
+TESTS += tests/check_proto_contract
+tests_check_proto_contract_SOURCES = tests/check_proto_contract.c \
+	tests/testutil.h
+tests_check_proto_contract_CFLAGS = $(CHECK_CFLAGS_ALL)
+tests_check_proto_contract_LDADD = $(CHECK_LDADD_ALL)
 # The small core modules, each tested directly.
 CORE_TESTS = tests/check_args tests/check_sbuf tests/check_rng
 check_PROGRAMS += $(CORE_TESTS)

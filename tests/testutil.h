@@ -88,6 +88,48 @@ static inline int tu_fails_with(struct tu_triad *t, const char *line,
     return ok;
 }
 
+/* True if the line succeeds with exactly the result expected; else says
+ * what came instead on standard error. */
+static inline int tu_replies(struct tu_triad *t, const char *line,
+                             const char *expected)
+{
+    char *r = tu_ok(t, line);
+    int ok = r && strcmp(r, expected) == 0;
+    if (!ok)
+        fprintf(stderr, "%s: got '%s', want '%s'\n", line,
+                r ? r : "(a failure)", expected);
+    free(r);
+    return ok;
+}
+
+/* Everything a failed command must leave alone, as one string: what
+ * position, history and options print, the ply count, the start of the
+ * game (the setup), both clocks with their mode, and the generator.
+ * Caller frees. */
+static inline char *tu_snapshot(struct tu_triad *s)
+{
+    char *pos = tu_ok(s, "position");
+    char *hist = tu_ok(s, "history");
+    char *opts = tu_ok(s, "options");
+    struct sbuf all = SBUF_INIT;
+    const struct engine *e = &s->engine;
+    sbuf_printf(&all, "%s|%s|%s|ply %d|setup ", pos, hist, opts, e->nply);
+    e->game->to_string(e->states, &all);
+    const struct time_control *c = &e->time_control;
+    sbuf_printf(&all, "|clock %d %a %a %d", c->limited, c->main_time,
+                c->byo_time, c->byo_stones);
+    for (int side = 0; side < 2; side++)
+        sbuf_printf(&all, " %a/%d", c->left[side], c->stones_left[side]);
+    for (int i = 0; i < 4; i++)
+        sbuf_printf(&all, "|rng %llx", (unsigned long long)e->rng.s[i]);
+    free(pos), free(hist), free(opts);
+    if (all.oom)
+        abort();
+    char *text = strdup(sbuf_str(&all));
+    sbuf_free(&all);
+    return text;
+}
+
 /* Joins a NULL-terminated list of malloc'd strings (a completion list)
  * with single spaces and frees the list; the caller frees the result. */
 static inline char *tu_joined(char **list)

@@ -207,7 +207,7 @@ enum gtp_status cmd_bench(struct gtp_frontend *f, int argc, char **argv,
     if (perft ? argc > 1 :
         argc > 1 || (argc == 1 && (args_u64(argv[0], &max_nodes) != 0 ||
                                    max_nodes == 0))) {
-        sbuf_puts(out, "syntax error: usage: bench [NODES] | bench perft");
+        sbuf_puts(out, "syntax error: usage: bench [NODES | perft]");
         return GTP_FAIL;
     }
     const char *unit = perft ? "leaves" : "nodes";

@@ -1,5 +1,6 @@
 /* api.c -- the routes of /api/sessions: sessions made and closed, commands
- * checked by the policy and relayed, analyses started, engines restarted. */
+ * checked by the policy and relayed, analyses started (analyze_stream, and
+ * analysis processes), engines restarted. */
 #include "config.h"
 
 #include <jansson.h>
@@ -8,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "web/analysisreq.h"
 #include "web/api.h"
 #include "web/policy.h"
 
@@ -90,6 +92,27 @@ static void api_commands(struct session_table *t, double timeout,
                                        "alive", relay_alive(s->relay)));
 }
 
+/* POST .../analysis {"game": ..., "moves": [...], ...}: an analysis
+ * process started for the session, its answers streamed. */
+static void api_analysis(struct session_table *t, struct web_session *s,
+                         const struct api_request *rq, struct api_answer *out)
+{
+    struct analysisreq ask;
+    char why[256];
+    if (analysisreq_read(rq->body, rq->body_len, &ask, why, sizeof why)) {
+        error(out, MHD_HTTP_BAD_REQUEST, why);
+        return;
+    }
+    sessions_touch(t, s);
+    out->analysis = sessions_analyse(t, s, ask.line, ask.answers);
+    free(ask.line);
+    if (out->analysis)
+        out->status = MHD_HTTP_OK;
+    else
+        error(out, MHD_HTTP_SERVICE_UNAVAILABLE,
+              "the analysis could not be started");
+}
+
 /* POST .../analyze {"interval": SECONDS}: starts analyze_stream. */
 static void api_analyze(struct session_table *t, double timeout,
                         struct web_session *s, json_t *body,
@@ -160,6 +183,8 @@ static void api_action(struct session_table *t, double timeout,
         api_commands(t, timeout, s, body, out);
     else if (needs_body)
         api_analyze(t, timeout, s, body, out);
+    else if (post && strcmp(action, "analysis") == 0)
+        api_analysis(t, s, rq, out);
     else if (post && strcmp(action, "restart") == 0) {
         if (sessions_restart(t, s) == 0)
             ok(out);

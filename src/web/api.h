@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 
+#include "web/analysis.h"
 #include "web/relay.h"
 #include "web/sessions.h"
 
@@ -24,6 +25,8 @@ struct api_answer {
     unsigned status;
     char *json;                     /* malloc'd; NULL for a stream       */
     struct relay *stream;           /* GET .../stream: the relay, held   */
+    struct analysis *analysis;      /* POST .../analysis: its answers,
+                                       held                              */
 };
 
 /* Runs rq against the sessions; timeout bounds each engine command. */

@@ -16,6 +16,8 @@ dist_docweb_DATA = doc/web/dvonn-desktop.png doc/web/dvonn-phone.png \
 	doc/web/review-dvonn.png doc/web/review-truchet.png \
 	doc/web/review-cephalopod.png
 WEB_SOURCES = \
+	src/web/analysis.c src/web/analysis.h \
+	src/web/analysisreq.c src/web/analysisreq.h \
 	src/web/api.c src/web/api.h \
 	src/web/events.c src/web/events.h \
 	src/web/files.c src/web/files.h \

@@ -180,11 +180,17 @@ struct reaper {
     double idle;
 };
 
+/* Cancelled (by main, at the end) only while it sleeps: reaping waits
+ * for processes and threads (waitpid, pthread_join are cancellation
+ * points), and a reaper cancelled there would leave a session half
+ * freed. */
 static void *reaper_main(void *arg)
 {
     const struct reaper *r = arg;
     for (;;) {
+        pthread_setcancelstate(PTHREAD_CANCEL_ENABLE, NULL);
         sleep(5);
+        pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, NULL);
         sessions_reap(r->sessions, r->idle);
     }
     return NULL;
@@ -227,14 +233,21 @@ int main(int argc, char **argv)
     snprintf(threads_line, sizeof threads_line, "set_option threads %u",
              set.threads);
     const char *start_lines[] = { hash_line, threads_line, NULL };
+    /* An analysis process: the engine in its analysis mode, with the
+     * server's threads and table. */
+    struct sbuf analysis = SBUF_INIT;
+    sbuf_printf(&analysis, "%s --analysis --threads %u --hash %u",
+                sbuf_str(&engine), set.threads, set.hash);
     struct session_limits limits = {
         .max = set.max_sessions, .per_client = set.client_sessions,
         .engine = sbuf_str(&engine), .start_lines = start_lines,
-        .timeout = set.timeout,
+        .timeout = set.timeout, .analysis = sbuf_str(&analysis),
     };
-    struct session_table *sessions = sessions_new(&limits);
+    struct session_table *sessions = analysis.oom ? NULL
+                                   : sessions_new(&limits);
     if (!sessions) {
         fprintf(stderr, "triad-web: out of memory\n");
+        sbuf_free(&analysis);
         sbuf_free(&engine);
         return EXIT_FAILURE;
     }
@@ -249,6 +262,7 @@ int main(int argc, char **argv)
     struct server *srv = server_start(&cfg);
     if (!srv) {
         sessions_free(sessions);
+        sbuf_free(&analysis);
         sbuf_free(&engine);
         return EXIT_FAILURE;
     }
@@ -268,6 +282,7 @@ int main(int argc, char **argv)
     }
     server_stop(srv);
     sessions_free(sessions);
+    sbuf_free(&analysis);
     sbuf_free(&engine);
     return EXIT_SUCCESS;
 }

@@ -1,11 +1,14 @@
 /* server.c -- libmicrohttpd in epoll mode with a small thread pool: no
  * network thread ever waits for an engine.  An API request is run by a
- * job thread of its own while its connection is suspended; an event
- * stream with nothing to send is parked (suspended) and woken by the
- * ticker ten times a second.  The ticker also closes connections that
- * take longer than the request deadline to send a request (its headers
- * and body, counted from the connection or the previous reply).  Every
- * reply carries the security headers. */
+ * job thread of its own while its connection is suspended; a stream (the
+ * Server-Sent Events of an engine's analysis, or the answers of an
+ * analysis process) with nothing to send is parked (suspended): event
+ * streams are woken by the ticker ten times a second, analysis answers
+ * as soon as one is ready.  The ticker also ends a parked stream whose
+ * client has gone (its fetch aborted), and closes connections that take
+ * longer than the request deadline to send a request (its headers and
+ * body, counted from the connection or the previous reply).  Every reply
+ * carries the security headers. */
 #include "config.h"
 
 #include <arpa/inet.h>
@@ -21,6 +24,7 @@
 #include <unistd.h>
 
 #include "core/clock.h"
+#include "web/analysis.h"
 #include "web/api.h"
 #include "web/events.h"
 #include "web/files.h"
@@ -40,13 +44,17 @@ struct conn {
     struct conn *next, *prev;
 };
 
-/* One event stream, for parking and the per-client cap. */
+/* One stream, for parking and the per-client cap: an event stream (ev)
+ * or the answers of an analysis process (an). */
 struct stream {
     struct server *srv;
     struct MHD_Connection *c;
+    int fd;                         /* its socket, -1 if unknown         */
     struct events *ev;
+    struct analysis *an;
     char client[SESSION_CLIENT_LEN];
     bool parked;
+    bool client_gone;               /* the peer closed its connection   */
     struct stream *next, *prev;
 };
 
@@ -136,7 +144,7 @@ static enum MHD_Result send_error(struct MHD_Connection *c, unsigned status,
     return rc;
 }
 
-/* ---- event streams ---- */
+/* ---- streams ---- */
 
 static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
 {
@@ -144,9 +152,15 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
     struct stream *st = cls;
     struct server *srv = st->srv;
     pthread_mutex_lock(&srv->lock);
-    ssize_t n = srv->stopping ? -1 : events_take(st->ev, buf, max);
+    /* A client gone ends its stream as any other end: the final chunk
+     * then fails and closes the connection.  (An END_WITH_ERROR here
+     * left libmicrohttpd 0.9.75 holding the socket of the resumed
+     * connection for good.) */
+    ssize_t n = srv->stopping || st->client_gone ? -1
+              : st->an ? analysis_take(st->an, buf, max)
+              : events_take(st->ev, buf, max);
     if (n == 0) {
-        st->parked = true;          /* the ticker wakes it */
+        st->parked = true;          /* the ticker or the analysis wakes it */
         MHD_suspend_connection(st->c);
     }
     pthread_mutex_unlock(&srv->lock);
@@ -159,19 +173,80 @@ static void stream_free(void *cls)
     pthread_mutex_lock(&st->srv->lock);
     LIST_DEL(st->srv->streams, st);
     pthread_mutex_unlock(&st->srv->lock);
-    events_free(st->ev);
+    if (st->an) {
+        analysis_watch(st->an, NULL, NULL);
+        analysis_kill(st->an);      /* nobody reads its answers now */
+        analysis_unref(st->an);
+    } else {
+        events_free(st->ev);
+    }
     free(st);
 }
 
-/* The event stream of relay r (its reference is taken over). */
+/* An analysis has answer text for stream st (or has ended). */
+static void stream_wake(void *arg)
+{
+    struct stream *st = arg;
+    pthread_mutex_lock(&st->srv->lock);
+    if (st->parked) {
+        st->parked = false;
+        MHD_resume_connection(st->c);
+    }
+    pthread_mutex_unlock(&st->srv->lock);
+}
+
+/* True when the peer of a suspended connection has closed it (a fetch
+ * aborted): its socket reads as ended. */
+static bool peer_closed(int fd)
+{
+    char byte;
+    ssize_t n = recv(fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT);
+    return n == 0 ||
+           (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK &&
+            errno != EINTR);
+}
+
+/* Sends st (filled but for srv, c and fd) as the reply to c, with type;
+ * frees it (and what it holds) on failure. */
 static enum MHD_Result send_stream(struct server *srv,
+                                   struct MHD_Connection *c,
+                                   struct stream *st, const char *type)
+{
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+    st->srv = srv;
+    st->c = c;
+    st->fd = info ? info->connect_fd : -1;
+    struct MHD_Response *resp = MHD_create_response_from_callback(
+        MHD_SIZE_UNKNOWN, 1024, stream_read, st, stream_free);
+    if (!resp) {
+        pthread_mutex_lock(&srv->lock);
+        LIST_ADD(srv->streams, st);     /* stream_free takes it out */
+        pthread_mutex_unlock(&srv->lock);
+        stream_free(st);
+        return MHD_NO;
+    }
+    pthread_mutex_lock(&srv->lock);
+    LIST_ADD(srv->streams, st);
+    pthread_mutex_unlock(&srv->lock);
+    if (st->an)
+        analysis_watch(st->an, stream_wake, st);
+    MHD_add_response_header(resp, "Content-Type", type);
+    secure(resp);
+    enum MHD_Result rc = MHD_queue_response(c, MHD_HTTP_OK, resp);
+    MHD_destroy_response(resp);
+    return rc;
+}
+
+/* The event stream of relay r (its reference is taken over). */
+static enum MHD_Result send_events(struct server *srv,
                                    struct MHD_Connection *c,
                                    const char *client, struct relay *r)
 {
     pthread_mutex_lock(&srv->lock);
     unsigned theirs = 0;
     for (struct stream *o = srv->streams; o; o = o->next)
-        theirs += strcmp(o->client, client) == 0;
+        theirs += o->ev && strcmp(o->client, client) == 0;
     pthread_mutex_unlock(&srv->lock);
     if (theirs >= srv->cfg.client_streams) {
         relay_unref(r);
@@ -186,23 +261,27 @@ static enum MHD_Result send_stream(struct server *srv,
             events_free(ev);
         return send_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "out of memory");
     }
-    *st = (struct stream){ .srv = srv, .c = c, .ev = ev };
+    st->ev = ev;
     snprintf(st->client, sizeof st->client, "%s", client);
-    struct MHD_Response *resp = MHD_create_response_from_callback(
-        MHD_SIZE_UNKNOWN, 1024, stream_read, st, stream_free);
-    if (!resp) {
-        events_free(ev);
-        free(st);
-        return MHD_NO;
+    return send_stream(srv, c, st, "text/event-stream");
+}
+
+/* The answers of analysis a (its reference is taken over), as
+ * newline-delimited JSON.  They count against no stream cap: a session
+ * has one analysis at most. */
+static enum MHD_Result send_analysis(struct server *srv,
+                                     struct MHD_Connection *c,
+                                     const char *client, struct analysis *a)
+{
+    struct stream *st = calloc(1, sizeof *st);
+    if (!st) {
+        analysis_kill(a);
+        analysis_unref(a);
+        return send_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "out of memory");
     }
-    pthread_mutex_lock(&srv->lock);
-    LIST_ADD(srv->streams, st);
-    pthread_mutex_unlock(&srv->lock);
-    MHD_add_response_header(resp, "Content-Type", "text/event-stream");
-    secure(resp);
-    enum MHD_Result rc = MHD_queue_response(c, MHD_HTTP_OK, resp);
-    MHD_destroy_response(resp);
-    return rc;
+    st->an = a;
+    snprintf(st->client, sizeof st->client, "%s", client);
+    return send_stream(srv, c, st, "application/x-ndjson");
 }
 
 /* ---- the ticker: parked streams and the request deadline ---- */
@@ -212,11 +291,14 @@ static void *ticker_main(void *arg)
     struct server *srv = arg;
     pthread_mutex_lock(&srv->lock);
     while (!srv->stopping) {
-        for (struct stream *st = srv->streams; st; st = st->next)
-            if (st->parked) {
+        for (struct stream *st = srv->streams; st; st = st->next) {
+            if (st->parked && st->fd >= 0 && peer_closed(st->fd))
+                st->client_gone = true;
+            if (st->parked && (st->ev || st->client_gone)) {
                 st->parked = false;
                 MHD_resume_connection(st->c);
             }
+        }
         double now = clock_now();
         for (struct conn *k = srv->conns; k; k = k->next)
             if (!k->in_request && now - k->since > srv->cfg.request_seconds) {
@@ -331,7 +413,12 @@ static enum MHD_Result send_answer(struct server *srv, struct request *req)
     if (a->stream) {
         struct relay *r = a->stream;
         a->stream = NULL;
-        return send_stream(srv, req->c, req->client, r);
+        return send_events(srv, req->c, req->client, r);
+    }
+    if (a->analysis) {
+        struct analysis *an = a->analysis;
+        a->analysis = NULL;
+        return send_analysis(srv, req->c, req->client, an);
     }
     if (!a->json)
         return send_error(req->c, MHD_HTTP_INTERNAL_SERVER_ERROR,
@@ -480,6 +567,10 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
     mark_request(srv, c, false);
     if (req->answer.stream)
         relay_unref(req->answer.stream);
+    if (req->answer.analysis) {             /* never sent: nobody reads it */
+        analysis_kill(req->answer.analysis);
+        analysis_unref(req->answer.analysis);
+    }
     free(req->answer.json);
     free(req->method);
     free(req->path);

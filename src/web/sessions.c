@@ -83,6 +83,8 @@ void sessions_close(struct session_table *t)
             relay_kill(s->relay);
         if (s && s->starting)
             relay_kill(s->starting);
+        if (s && s->analysis)
+            analysis_kill(s->analysis);
     }
     pthread_mutex_unlock(&t->lock);
 }
@@ -91,6 +93,8 @@ static void free_session(struct web_session *s)
 {
     if (s->relay)
         relay_stop(s->relay);
+    if (s->analysis)
+        analysis_stop(s->analysis);
     free(s);
 }
 
@@ -231,6 +235,8 @@ bool sessions_end(struct session_table *t, const char *id)
             relay_kill(s->relay);
         if (s->starting)
             relay_kill(s->starting);
+        if (s->analysis)
+            analysis_kill(s->analysis);
     }
     bool free_now = s && s->holders == 0;
     if (free_now)
@@ -276,6 +282,30 @@ int sessions_restart(struct session_table *t, struct web_session *s)
     pthread_mutex_unlock(&t->lock);
     relay_stop(old);
     return 0;
+}
+
+struct analysis *sessions_analyse(struct session_table *t,
+                                  struct web_session *s,
+                                  const char *request, size_t answers)
+{
+    pthread_mutex_lock(&t->lock);
+    struct analysis *old = s->analysis;
+    s->analysis = NULL;
+    pthread_mutex_unlock(&t->lock);
+    if (old)
+        analysis_stop(old);         /* one process a session at most */
+    struct analysis *a = t->limits.analysis
+                       ? analysis_start(t->limits.analysis, request, answers)
+                       : NULL;
+    if (!a)
+        return NULL;
+    pthread_mutex_lock(&t->lock);
+    s->analysis = a;
+    analysis_ref(a);
+    if (s->gone || t->closing)      /* ended since: it goes too */
+        analysis_kill(a);
+    pthread_mutex_unlock(&t->lock);
+    return a;
 }
 
 void sessions_delete(struct session_table *t, struct web_session *s)

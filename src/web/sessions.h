@@ -1,6 +1,7 @@
 /* sessions.h -- the table of game sessions of triad-web: one engine
- * relay each, named by an unguessable id, capped in number (in all and per
- * client address) and reaped when idle.
+ * relay each, and at most one analysis process (web/analysis.h), named by
+ * an unguessable id, capped in number (in all and per client address)
+ * and reaped when idle.
  *
  * sessions_get returns a session locked for one request: requests to one
  * session run one after the other, and the reaper never takes a session
@@ -12,6 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "web/analysis.h"
 #include "web/relay.h"
 
 #define SESSION_ID_LEN 32           /* hex digits of a session id */
@@ -27,6 +29,8 @@ struct session_limits {
      * refusing one does not start.  NULL-terminated, kept by reference. */
     const char *const *start_lines;
     double timeout;                 /* for the start lines, seconds     */
+    /* The command line of an analysis process, kept by reference. */
+    const char *analysis;
 };
 
 struct web_session {
@@ -34,6 +38,7 @@ struct web_session {
     char client[SESSION_CLIENT_LEN];
     struct relay *relay;            /* replaced under the table lock    */
     struct relay *starting;         /* an engine being started for it   */
+    struct analysis *analysis;      /* the latest one (table lock)      */
     double last_used;               /* core clock, last command         */
     size_t slot;                    /* index in the table              */
     int holders;                    /* requests holding it (table lock) */
@@ -84,6 +89,14 @@ struct relay *sessions_relay(struct session_table *t, struct web_session *s);
 
 /* Replaces the engine of held session s by a fresh one; 0 or -1. */
 int sessions_restart(struct session_table *t, struct web_session *s);
+
+/* Starts an analysis of request (analysis_start: `answers` turns) for
+ * held session s, after stopping the one it ran before (its text ends).
+ * Returns it with a reference for the caller, or NULL when it cannot be
+ * started.  Deleting, reaping or closing the session kills it. */
+struct analysis *sessions_analyse(struct session_table *t,
+                                  struct web_session *s,
+                                  const char *request, size_t answers);
 
 /* Deletes held session s (its engine is stopped once released). */
 void sessions_delete(struct session_table *t, struct web_session *s);

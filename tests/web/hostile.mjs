@@ -7,14 +7,22 @@
 // with an Origin), 300 slow connections (headers or body) while a normal
 // GET / is answered within 2 s and the deadline closing them, the caps on
 // connections and event streams, the access token (--token), the
-// security headers, and SIGTERM with a command and a stream in flight:
-// the server gone within a second and no engine left.
+// security headers, and SIGTERM with a command, a stream and an analysis
+// in flight: the server gone within a second and no engine left.  The
+// analysis route: every game of list_games analysed with a node budget
+// (the answers those of the engine's own analysis mode), answers streamed
+// as they come, bad bodies refused with their reason, a client aborting
+// (its process killed and reaped, no descriptor left), a second analysis
+// ending the first, many at once (never more processes than sessions),
+// a deleted or idle session ending its analysis.
 //
 //   node tests/web/hostile.mjs TRIAD_WEB
 //
 // TRIAD_WEB_ENGINE, when set, is the --engine of every server but the one
 // with the fake engine (a sanitizer build of triad-web can so drive an
 // ordinary engine).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
@@ -26,6 +34,7 @@ const serverBin = path.resolve(process.argv[2] || 'src/triad-web');
 const here = path.dirname(fileURLToPath(import.meta.url));
 const sleep = ms => new Promise(r => setTimeout(r, ms));
 let failures = 0;
+let serverPid = 0;                  // the server the analysis tests attack
 
 function check(ok, what) {
   console.log(`${ok ? 'ok' : 'FAILED'}: ${what}`);
@@ -239,26 +248,346 @@ async function testFakeEngine() {
   }
 }
 
-// SIGTERM with a command waiting for the engine and a stream open.
+// ---- the analysis route ----
+
+// The children of pid in the analysis mode, and its zombies (there must
+// be none once an analysis ended: its process is reaped at once).
+function analysisProcs(pid) {
+  return fs.readdirSync('/proc').filter(p => /^\d+$/.test(p)).map(Number).filter(p => {
+    try {
+      const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(f[1]) !== pid) return false;
+      return f[0] === 'Z' ||
+             fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0').includes('--analysis');
+    } catch { return false; }        // gone meanwhile
+  });
+}
+
+// The descriptors of pid, as what each names ("pipe:[123]").
+function fds(pid) {
+  const dir = `/proc/${pid}/fd`;
+  return fs.readdirSync(dir).map(f => { try { return fs.readlinkSync(`${dir}/${f}`); } catch { return f; } });
+}
+
+// Waits (up to 3 s) until pid holds no descriptor that it did not hold in
+// `before`; checks it, naming the new ones.
+async function checkNoNewFds(pid, before, what) {
+  const extra = () => fds(pid).filter(f => !before.includes(f));
+  await waitFor(() => extra().length === 0, 3000);
+  check(extra().length === 0, `${what}: no descriptor left (new: ${extra().join(' ') || 'none'})`);
+}
+
+// Waits up to ms for cond() to hold; resolves with its last value.
+async function waitFor(cond, ms) {
+  const t0 = performance.now();
+  let v = cond();
+  while (!v && performance.now() - t0 < ms) {
+    await sleep(20);
+    v = cond();
+  }
+  return v;
+}
+
+// POST .../analysis; resolves once the headers are in with { status,
+// headers, lines (each with its arrival time), done (resolves at the end),
+// req (destroy it to abort) }.
+function openAnalysis(port, id, body, from) {
+  return new Promise((resolve, reject) => {
+    const req = http.request({
+      host: '127.0.0.1', port, method: 'POST', path: `/api/sessions/${id}/analysis`,
+      agent: false, localAddress: from,
+      headers: { Host: `127.0.0.1:${port}`, 'Content-Type': 'application/json' },
+    }, res => {
+      const s = { status: res.statusCode, headers: res.headers, text: '', lines: [], times: [],
+                  complete: false, req };
+      let part = '';
+      res.setEncoding('utf8');
+      res.on('data', d => {
+        s.text += d;
+        part += d;
+        for (let i; (i = part.indexOf('\n')) >= 0; part = part.slice(i + 1)) {
+          s.lines.push(part.slice(0, i));
+          s.times.push(performance.now());
+        }
+      });
+      s.done = new Promise(r => {
+        res.on('end', () => { s.complete = true; r(s); });
+        res.on('close', () => r(s));
+        res.on('error', () => r(s));
+      });
+      resolve(s);
+    });
+    req.on('error', reject);
+    req.end(typeof body === 'string' ? body : JSON.stringify(body));
+  });
+}
+
+// The engine's own analysis mode, run directly on request (with an id):
+// its answer lines, each parsed with the id removed.
+function analyseDirectly(request) {
+  const engine = process.env.TRIAD_WEB_ENGINE ||
+                 path.join(path.dirname(serverBin), 'triad');
+  return new Promise((resolve, reject) => {
+    const p = spawn(engine, ['--analysis', '--threads', '1', '--hash', '64'],
+                    { stdio: ['pipe', 'pipe', 'inherit'] });
+    let out = '';
+    p.stdout.on('data', d => { out += d; });
+    p.on('error', reject);
+    p.on('exit', () => resolve(out.split('\n').filter(Boolean).map(l => {
+      const j = JSON.parse(l);
+      delete j.id;
+      return JSON.stringify(j);
+    })));
+    p.stdin.end(JSON.stringify({ id: 'direct', ...request }) + '\n');
+  });
+}
+
+// Every game of list_games, from its start and after its first legal
+// move, with a node budget: the answers are the engine's own (the same
+// as its analysis mode gives directly), the same on a second request.
+async function testAnalysisGames(port, id) {
+  const list = await commands(port, id, ['list_games']);
+  const games = list.json.replies[0].text.split('\n').map(l => l.split(' ')[0]).filter(Boolean);
+  check(games.length >= 3, `list_games: ${games.join(', ')}`);
+  for (const game of games) {
+    const r = await commands(port, id, [`setup ${game}`, 'position', 'legal_moves']);
+    const position = r.json.replies[1].text;
+    const move = r.json.replies[2].text.split(' ')[0];
+    const ask = { position, moves: [move], nodes: 5000 };
+    const a = await openAnalysis(port, id, ask);
+    await a.done;
+    const answers = a.lines.map(l => JSON.parse(l));
+    check(a.status === 200 && a.headers['content-type'] === 'application/x-ndjson' &&
+          a.headers['transfer-encoding'] === 'chunked' && a.complete,
+          `${game}: 200, application/x-ndjson, chunked (${a.status} ${a.headers['content-type']})`);
+    check(answers.length === 2 && answers.map(x => x.turn).sort().join() === '0,1' &&
+          answers.every(x => !('id' in x) && typeof x.side === 'string' &&
+                             typeof x.unit === 'string' && x.nodes <= 5000),
+          `${game}: turns 0 and 1 answered, without id: ${a.text.slice(0, 150)}`);
+    const direct = await analyseDirectly(ask);
+    const mine = a.lines.map(l => JSON.stringify(JSON.parse(l)));
+    check(mine.slice().sort().join('\n') === direct.slice().sort().join('\n'),
+          `${game}: the answers are the analysis mode's own (best ${answers.map(x => x.best)})`);
+    const again = await openAnalysis(port, id, ask);
+    await again.done;
+    check(again.lines.slice().sort().join('\n') === a.lines.slice().sort().join('\n'),
+          `${game}: the same answers again (a node budget)`);
+  }
+  // Answers come as they are ready, not at the end.
+  const r = await commands(port, id, ['setup dvonn random=3']);
+  check(r.status === 200, 'setup dvonn');
+  const t0 = performance.now();
+  const a = await openAnalysis(port, id, { game: 'dvonn', setup: 'random=3', turns: [0, 0, 0],
+                                           seconds: 0.4 });
+  await a.done;
+  const spread = a.times.length === 3 ? (a.times[2] - a.times[0]) / 1000 : 0;
+  check(a.lines.length === 3 && spread >= 0.5,
+        `three answers of 0.4 s streamed one by one (first after ${((a.times[0] - t0) / 1000).toFixed(2)} s, last ${spread.toFixed(2)} s later)`);
+}
+
+async function testAnalysisBodies(port, id) {
+  const bad = [
+    ['not json', /malformed JSON/], ['[]', /must be a JSON object/],
+    ['{"game":"dvonn","id":"x"}', /unknown field "id"/],
+    ['{"game":"dvonn","action":"cancel","target":"x"}', /unknown field "action"/],
+    ['{"game":7}', /game: not a string/], ['{"game":"dvonn","moves":["E3",1]}', /moves\[1\]: not a string/],
+    ['{"game":"dvonn","turns":[0,1]}', /turns\[1\]: 1 is not in 0\.\.0/],
+    ['{"game":"dvonn","seconds":11}', /seconds: 11 is not in 0\.001\.\.10/],
+    ['{"game":"dvonn","nodes":100000001}', /nodes: 100000001 is not in 1\.\.100000000/],
+    ['{"game":"dvonn","nodes":10,"seconds":1}', /both seconds and nodes/],
+    ['{"game":"dvonn","game":"truchet"}', /duplicate/], ['{}', /no game/],
+    [JSON.stringify({ game: 'dvonn', moves: new Array(2001).fill('E3') }), /moves: more than 2000/],
+  ];
+  check(await waitFor(() => analysisProcs(serverPid).length === 0, 5000),
+        'the analyses answered are gone');
+  for (const [body, want] of bad) {
+    const r = await request(port, 'POST', `/api/sessions/${id}/analysis`, body);
+    check(r.status === 400 && want.test(r.json && r.json.error),
+          `400 for ${body.slice(0, 50)}: ${r.json && r.json.error}`);
+  }
+  const big = await request(port, 'POST', `/api/sessions/${id}/analysis`,
+                            JSON.stringify({ game: 'dvonn', setup: 'x'.repeat(70000) }));
+  check(big.status === 413, `a body over 64 KiB: ${big.status}`);
+  const none = await request(port, 'POST', '/api/sessions/0123456789abcdef0123456789abcdef/analysis',
+                             '{"game":"dvonn"}');
+  check(none.status === 404, `an unknown session: ${none.status}`);
+  const get = await request(port, 'GET', `/api/sessions/${id}/analysis`);
+  check(get.status === 404, `GET .../analysis: ${get.status}`);
+  check(analysisProcs(serverPid).length === 0, 'no process for a refused request');
+  // An illegal move is the engine's error: one line with its index, then the end.
+  const a = await openAnalysis(port, id, { game: 'dvonn', setup: 'random=3', moves: ['I5J5', 'E3'] });
+  await a.done;
+  const e = a.lines.length === 1 && JSON.parse(a.lines[0]);
+  check(a.status === 200 && a.complete && e && /illegal move/.test(e.error) && e.index === 1,
+        `an illegal move: ${a.text.trim()}`);
+}
+
+// A long analysis: resolves once its process runs.
+async function startLong(port, id, from) {
+  const a = await openAnalysis(port, id, { game: 'dvonn', turns: [0, 0, 0], seconds: 10 }, from);
+  const procs = await waitFor(() => analysisProcs(serverPid).length > 0 && analysisProcs(serverPid), 3000);
+  return { a, procs: procs || [] };
+}
+
+// The client goes (a fetch aborted): its process is killed and reaped,
+// its descriptors closed.
+async function testAnalysisAbort(port, id) {
+  await sleep(300);
+  const before = fds(serverPid);
+  const { a, procs } = await startLong(port, id);
+  check(procs.length === 1, `an analysis process runs (${procs.length})`);
+  const t0 = performance.now();
+  a.req.destroy();
+  const gone = await waitFor(() => analysisProcs(serverPid).length === 0, 5000);
+  check(gone && procs.every(p => !alive(p)),
+        `a client that goes: its analysis process killed and reaped (in ${((performance.now() - t0) / 1000).toFixed(2)} s)`);
+  await checkNoNewFds(serverPid, before, 'a client that goes');
+  // The page's way: fetch, a reader, AbortController.
+  const ctl = new AbortController();
+  const res = await fetch(`http://127.0.0.1:${port}/api/sessions/${id}/analysis`, {
+    method: 'POST', body: JSON.stringify({ game: 'dvonn', turns: [0, 0], seconds: 10 }),
+    signal: ctl.signal,
+  });
+  const reader = res.body.getReader();
+  const started = await waitFor(() => analysisProcs(serverPid).length === 1, 3000);
+  ctl.abort();
+  await reader.read().catch(() => null);
+  const stopped = await waitFor(() => analysisProcs(serverPid).length === 0, 5000);
+  check(res.status === 200 && started && stopped, 'fetch aborted by an AbortController: the process gone');
+}
+
+// A second analysis of a session ends the first (its response just ends).
+async function testAnalysisSecond(port, id) {
+  const { a, procs } = await startLong(port, id);
+  const t0 = performance.now();
+  const b = await openAnalysis(port, id, { game: 'dvonn', setup: 'random=3', nodes: 2000 });
+  await a.done;
+  const took = (performance.now() - t0) / 1000;
+  check(a.complete && a.lines.length === 0 && took < 2,
+        `the first analysis ended when the second came (${took.toFixed(2)} s, ${a.lines.length} lines)`);
+  check(procs.every(p => !alive(p)), 'its process gone');
+  await b.done;
+  check(b.complete && b.lines.length === 1, `the second answered (${b.lines.length} line)`);
+  check(await waitFor(() => analysisProcs(serverPid).length === 0, 5000),
+        'an answered analysis leaves no process');
+}
+
+// Many at once from one address: 3 sessions (its cap), 30 long analyses
+// posted on them together; never more processes than sessions.
+async function testAnalysisMany(port) {
+  const from = '127.0.0.5';
+  const ids = [];
+  for (let i = 0; i < 4; i++) ids.push(await newSession(port, from));
+  check(ids.filter(Boolean).length === 3, `sessions of one address: ${ids.filter(Boolean).length}`);
+  let most = 0;
+  const sampler = setInterval(() => { most = Math.max(most, analysisProcs(serverPid).length); }, 10);
+  const all = [];
+  for (let i = 0; i < 30; i++)
+    all.push(openAnalysis(port, ids[i % 3], { game: 'dvonn', turns: [0, 0], seconds: 10 }, from));
+  const streams = await Promise.all(all);
+  await sleep(1500);
+  const running = analysisProcs(serverPid).length;
+  check(streams.every(s => s.status === 200), `30 analyses posted: ${[...new Set(streams.map(s => s.status))]}`);
+  check(running === 3 && most <= 3, `processes: ${running} running, at most ${most} at once (3 sessions)`);
+  const ended = streams.filter(s => s.complete).length;
+  check(ended === 27, `the 27 superseded responses ended (${ended})`);
+  for (const s of streams) s.req.destroy();
+  clearInterval(sampler);
+  check(await waitFor(() => analysisProcs(serverPid).length === 0, 3000), 'all gone once their clients went');
+  // 100 analyses started and aborted at once on one session.
+  const before = fds(serverPid);
+  for (let i = 0; i < 100; i++) {
+    const s = await openAnalysis(port, ids[0], { game: 'dvonn', seconds: 10 }, from);
+    if (i % 2) await sleep(5);
+    s.req.destroy();
+  }
+  check(await waitFor(() => analysisProcs(serverPid).length === 0, 3000),
+        `100 analyses started and aborted: no process left (${analysisProcs(serverPid).length})`);
+  await checkNoNewFds(serverPid, before, '100 analyses started and aborted');
+  for (const s of ids.filter(Boolean))
+    await request(port, 'DELETE', `/api/sessions/${s}`);
+}
+
+// Deleting the session ends its analysis at once.
+async function testAnalysisDelete(port) {
+  const id = await newSession(port, '127.0.0.6');
+  const { a, procs } = await startLong(port, id, '127.0.0.6');
+  const t0 = performance.now();
+  const d = await request(port, 'DELETE', `/api/sessions/${id}`);
+  await a.done;
+  const took = (performance.now() - t0) / 1000;
+  check(d.status === 200 && a.complete && took < 2 && procs.every(p => !alive(p)),
+        `DELETE during an analysis: it ended after ${took.toFixed(2)} s, its process gone`);
+}
+
+// The idle reaper (--idle 1; it runs every 5 s) ends a session's analysis.
+async function testAnalysisIdle() {
+  const { srv, port } = await startServer(['--idle', '1']);
+  const pid = serverPid;
+  serverPid = srv.pid;
+  try {
+    const id = await newSession(port);
+    const { a, procs } = await startLong(port, id);
+    check(procs.length === 1, 'an analysis runs');
+    const t0 = performance.now();
+    await a.done;
+    const took = (performance.now() - t0) / 1000;
+    check(a.complete && took < 7 && procs.every(p => !alive(p)),
+          `the idle reaper ended the session and its analysis (${took.toFixed(1)} s)`);
+  } finally {
+    await stopServer(srv);
+    serverPid = pid;
+  }
+}
+
+async function testAnalysis() {
+  const { srv, port } = await startServer(['--timeout', '10', '--max-sessions', '8',
+                                           '--client-sessions', '3']);
+  serverPid = srv.pid;
+  try {
+    const id = await newSession(port);
+    await testAnalysisGames(port, id);
+    await testAnalysisBodies(port, id);
+    await testAnalysisAbort(port, id);
+    await testAnalysisSecond(port, id);
+    await testAnalysisMany(port);
+    await testAnalysisDelete(port);
+    const r = await request(port, 'GET', '/');
+    check(r.status === 200, 'the server still serves');
+  } finally {
+    await stopServer(srv);
+  }
+  check(analysisProcs(srv.pid).length === 0, 'no analysis process outlives the server');
+  await testAnalysisIdle();
+}
+
+// SIGTERM with a command waiting for the engine, an event stream and an
+// analysis open.
 async function testShutdown() {
   const { srv, port } = await startServer(['--timeout', '60']);
   const a = await newSession(port);
   const b = await newSession(port);
+  const c = await newSession(port);
   await commands(port, a, ['setup dvonn random=2', 'time_settings 86400 0 0']);
   const pending = commands(port, a, ['genmove white']).catch(() => null);
   await request(port, 'POST', `/api/sessions/${b}/analyze`, '{"interval":0.2}');
   const stream = await openStream(port, b);
+  const analysis = await openAnalysis(port, c, { game: 'dvonn', turns: [0, 0], seconds: 10 });
   await sleep(500);
   const engines = childrenOf(srv.pid);
-  check(engines.length === 2, `two engines at work (${engines.length})`);
+  check(engines.length === 4 && analysisProcs(srv.pid).length === 1,
+        `three engines and an analysis at work (${engines.length} processes)`);
   const took = await stopServer(srv);
-  check(took < 1, `SIGTERM with a command and a stream in flight: gone in ${took.toFixed(3)} s`);
+  check(took < 1, `SIGTERM with a command, a stream and an analysis in flight: gone in ${took.toFixed(3)} s`);
   await sleep(100);
   check(engines.every(p => !alive(p)), 'no engine left');
   const r = await pending;
   check(r === null || r.status !== 200 || r.json.replies[0].ok === false,
         'the command in flight did not get a move');
   check(stream.ended, 'the stream ended');
+  await analysis.done;
+  check(analysis.lines.length === 0, 'the analysis ended');
 }
 
 // --token: nothing without the token; the printed address sets the cookie
@@ -311,6 +640,7 @@ async function main() {
   }
   await testToken();
   await testFakeEngine();
+  await testAnalysis();
   await testShutdown();
   console.log(failures ? `${failures} checks FAILED` : 'all checks passed');
   process.exit(failures ? 1 : 0);
