@@ -237,7 +237,8 @@ const TriadAnalysis = (() => {
         let got = null;
         await ask({ position: v.start, moves: v.moves, turns: [v.turn], seconds },
           a => { got = a; }, ctl.signal);
-        if (live.ctl !== ctl || !got) return;
+        if (live.ctl !== ctl) return;
+        if (!got) throw new Error('The analysis ended without an answer.');
         spent += seconds;
         const r = fromAnswer(got, sides);
         show(r, r.over ? 'The game is over here.' : r.proven ? 'Proven.'

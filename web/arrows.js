@@ -74,8 +74,8 @@ const TriadArrows = (() => {
         const c = spot(svg, k);
         if (!c) continue;
         const d = c.r * 0.45;
-        el(layer, 'path', { class: `an-capture ${cls}`,
-          d: `M${c.x - d} ${c.y - d}L${c.x + d} ${c.y + d}M${c.x + d} ${c.y - d}L${c.x - d} ${c.y + d}` });
+        el(layer, 'path', { class: `an-capture ${cls}`, d: `M${c.x - d} ${c.y - d}` +
+          `L${c.x + d} ${c.y + d}M${c.x + d} ${c.y - d}L${c.x - d} ${c.y + d}` });
       }
       for (const [from, to] of s.arrows) {
         const a = spot(svg, from), b = spot(svg, to);

@@ -58,7 +58,8 @@ const TriadReview = (() => {
   function judgeAt(nodes, movers, t) {
     const node = nodes[t], parent = nodes[t - 1];
     if (!node || !parent || !node.review || !parent.review) return;
-    Object.assign(node.review, judge(parent.review, node.review, moverAt(movers, t - 1), node.move));
+    const mover = moverAt(movers, t - 1);
+    Object.assign(node.review, judge(parent.review, node.review, mover, node.move));
   }
 
   // --- showing it --------------------------------------------------------------
@@ -155,7 +156,8 @@ const TriadReview = (() => {
     $('review-state').textContent = `Analysing ${nodes.length} positions…`;
     TriadAnalysis.pause(true);
     try {
-      await TriadAnalysis.ask({ position: page.viewed().start, moves, ...budget() }, a => {
+      const request = { position: page.viewed().start, moves, ...budget() };
+      const answered = await TriadAnalysis.ask(request, a => {
         const node = nodes[a.turn];
         if (state.ctl !== ctl || !node) return;
         node.review = TriadAnalysis.fromAnswer(a, sides);
@@ -166,6 +168,8 @@ const TriadReview = (() => {
         $('review-state').textContent = `Analysed ${bar.value} of ${nodes.length} positions…`;
         redraw();
       }, ctl.signal);
+      if (answered < nodes.length)
+        throw new Error(`The analysis ended after ${answered} of ${nodes.length} positions.`);
       $('review-state').textContent = summary(nodes, sides);
       if (page.reviewed) page.reviewed($('review-budget').value.replace(':', ' '));
     } catch (e) {

@@ -151,7 +151,8 @@ async function testLive(page, size, game) {
                         '^A draw, proven$');
   check(re.test(text), `${size.name} ${game}: the score says side and unit: "${text}"`);
   const arrows = await page.$$eval('#board .an-layer .best', e => e.length);
-  check(arrows > 0, `${size.name} ${game}: the best move is drawn over the board (${arrows} shapes)`);
+  check(arrows > 0,
+        `${size.name} ${game}: the best move is drawn over the board (${arrows} shapes)`);
   const share = await page.$eval('#board', e => e.dataset.share);
   check(/^[01]\.\d{3}$/.test(share), `${size.name} ${game}: the evaluation bar stands (${share})`);
   await shot(page, `panel-live-${game}-${size.name}`);
@@ -185,8 +186,10 @@ async function testRestart(page, size, seen, srv) {
   const procs = childrenOf(srv.pid).length;
   check(procs <= 2, `${size.name}: the session's engine and at most one analysis run (${procs})`);
   await page.hover('#an-pv li:nth-child(3) button');
-  const labels = await page.$$eval('#board .an-layer .an-label-text', e => e.map(t => t.textContent));
-  check(labels.join(' ') === '1 2 3', `${size.name}: hovering the line's 3rd move draws 3 numbered moves`);
+  const labels = await page.$$eval('#board .an-layer .an-label-text',
+                                   e => e.map(t => t.textContent));
+  check(labels.join(' ') === '1 2 3',
+        `${size.name}: hovering the line's 3rd move draws 3 numbered moves`);
   await page.mouse.move(0, 0);
   await page.click('#back-to-game');
   await page.waitForFunction(() => !document.querySelector('#moves li.viewed') &&
@@ -213,12 +216,14 @@ async function testReview(page, size, game) {
     { timeout: 90000 });
   const reviews = await page.evaluate(() => page.line().map(n => n.review));
   check(reviews.length === rec.moves.length + 1 &&
-        reviews.every(r => r && r.unit === reviews[0].unit && r.pv.length === (r.best ? r.pv.length : 0)),
+        reviews.every(r => r && r.unit === reviews[0].unit &&
+                      (r.best ? r.pv[0] === r.best : r.pv.length === 0)),
         `${size.name} ${game}: all ${reviews.length} positions reviewed`);
   check(reviews[0].unit === rec.unit, `${size.name} ${game}: in ${reviews[0].unit}`);
   const turns = await page.$eval('#graph', e => Number(e.dataset.turns));
   const area = await page.$$eval('#graph .gr-first', e => e.length);
-  check(turns === reviews.length && area > 0, `${size.name} ${game}: the graph shows ${turns} turns`);
+  check(turns === reviews.length && area > 0,
+        `${size.name} ${game}: the graph shows ${turns} turns`);
   const k = Math.floor(rec.moves.length / 2);
   await page.$eval('#graph', e => e.scrollIntoView({ block: 'center' }));
   const box = await (await page.$('#graph')).boundingBox();
@@ -230,7 +235,8 @@ async function testReview(page, size, game) {
   check(Math.abs(now - (4 + (box.width - 8) * k / (turns - 1))) < 2,
         `${size.name} ${game}: the graph marks the viewed turn`);
   const marked = await page.$$eval('#review-marks button', b => b.map(e => Number(e.dataset.turn)));
-  check(marked.every(t => reviews[t].mark), `${size.name} ${game}: ${marked.length} marked moves listed`);
+  check(marked.every(t => reviews[t].mark),
+        `${size.name} ${game}: ${marked.length} marked moves listed`);
   const b = rec.blunder;
   if (b) {
     check(reviews[b.turn].mark === 'blunder' && reviews[b.turn - 1].best === b.better,
