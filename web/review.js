@@ -89,7 +89,9 @@ const TriadReview = (() => {
       const b = document.createElement('button');
       b.className = `mk-${mark}`;
       b.dataset.turn = t;
-      b.textContent = `${t}. ${node.move}${SIGN[mark]}`;
+      // Numbered as the move list is: two moves a number, from the start.
+      b.textContent = `${Math.floor((t - 1) / 2) + 1}${t % 2 ? '.' : '\u2026'} ` +
+        `${node.move}${SIGN[mark]}`;
       b.onclick = () => page.goTo(t);
       const text = document.createElement('span');
       text.textContent = ' ' + markText(node, nodes[t - 1].review,
