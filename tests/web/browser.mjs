@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import puppeteer from 'puppeteer-core';
-import { childrenOf, request, startServer, stopServer } from './serve.mjs';
+import { childrenOf, request, sizeAndCsp, startServer, stopServer } from './serve.mjs';
 
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -51,9 +51,6 @@ async function waitMoves(page, n) {
 // Opens the page at a size and waits for its first board.
 async function openPage(browser, base, size) {
   const page = await browser.newPage();
-  await page.setViewport(size.phone
-    ? { width: size.width, height: size.height, isMobile: true, hasTouch: true }
-    : { width: size.width, height: size.height });
   page.on('console', m => {
     console.log('page: ' + m.text());
     if (/Content Security Policy/.test(m.text())) cspViolations++;
@@ -63,16 +60,7 @@ async function openPage(browser, base, size) {
   // The page is served as the server will serve it: under a strict
   // Content-Security-Policy (no inline script or style, nothing from
   // elsewhere); a violation is reported on the console and fails.
-  await page.setRequestInterception(true);
-  page.on('request', async req => {
-    if (req.resourceType() !== 'document' || !req.url().startsWith(base)) {
-      req.continue();
-      return;
-    }
-    const res = await fetch(req.url());
-    req.respond({ status: res.status, body: await res.text(),
-      headers: { ...Object.fromEntries(res.headers), 'content-security-policy': CSP } });
-  });
+  await sizeAndCsp(page, base, size, CSP);
   await page.goto(base + '/', { waitUntil: 'load' });
   cspProbes++;
   check(await page.evaluate(() => {

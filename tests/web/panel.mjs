@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import puppeteer from 'puppeteer-core';
-import { childrenOf, startServer, stopServer } from './serve.mjs';
+import { childrenOf, sizeAndCsp, startServer, stopServer } from './serve.mjs';
 
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const [serverBin, outDir] = process.argv.slice(2);
@@ -85,24 +85,12 @@ function watchAnalysis(page) {
 // Opens the page at a size under the server's Content-Security-Policy.
 async function openPage(browser, base, size) {
   const page = await browser.newPage();
-  await page.setViewport(size.phone
-    ? { width: size.width, height: size.height, isMobile: true, hasTouch: true }
-    : { width: size.width, height: size.height });
   page.on('console', m => {
     console.log('page: ' + m.text());
     if (/Content Security Policy|Failed to load resource/.test(m.text())) pageErrors++;
   });
   page.on('pageerror', e => { console.log('page error: ' + e.message); pageErrors++; });
-  await page.setRequestInterception(true);
-  page.on('request', async req => {
-    if (req.resourceType() !== 'document' || !req.url().startsWith(base)) {
-      req.continue();
-      return;
-    }
-    const res = await fetch(req.url());
-    req.respond({ status: res.status, body: await res.text(),
-      headers: { ...Object.fromEntries(res.headers), 'content-security-policy': CSP } });
-  });
+  await sizeAndCsp(page, base, size, CSP);
   const seen = watchAnalysis(page);
   await page.goto(base + '/', { waitUntil: 'load' });
   await page.waitForFunction(() => document.querySelector('#board').dataset.position,
