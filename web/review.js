@@ -39,10 +39,13 @@ const TriadReview = (() => {
   function markText(node, parent, mover, sides) {
     const who = cap(sides[mover]);
     const chance = r => (mover === 0 ? r.win : 1 - r.win).toFixed(2);
-    const how = typeof node.review.win === 'number' && typeof parent.win === 'number'
-      ? `${who}'s win chance ${chance(parent)} \u2192 ${chance(node.review)}`
-      : `${who} threw away a proven win`;
-    return `${cap(node.review.mark)}: ${how}.` + (parent.best ? ` Better: ${parent.best}.` : '');
+    const r = node.review;
+    const how = typeof r.win === 'number' && typeof parent.win === 'number'
+      ? `${who}'s win chance ${chance(parent)} \u2192 ${chance(r)}`
+      : parent.proven && TriadAnalysis.provenWinner(parent.proven) === mover
+        ? `${who} threw away a proven win`
+        : `${who} lost ${typeof r.loss === 'number' ? r.loss : '?'} ${r.unit}`;
+    return `${cap(r.mark)}: ${how}.` + (parent.best ? ` Better: ${parent.best}.` : '');
   }
 
   // The side that moves from the position at turn T: the review's
