@@ -50,7 +50,7 @@ static void kill_locked(struct analysis *a)
     a->killed = true;
 }
 
-/* With a->lock held: one more line of text, or the end. */
+/* With a->lock held: appends one line to the text. */
 static void put_line(struct analysis *a, const char *line)
 {
     if (a->sent == a->out.len) {

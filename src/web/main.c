@@ -4,6 +4,9 @@
 #include "config.h"
 
 #include <getopt.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <limits.h>
 #include <stdbool.h>
 #include <pthread.h>
@@ -196,6 +199,20 @@ static void *reaper_main(void *arg)
     return NULL;
 }
 
+/* Every request runs on a job thread, and glibc would give the threads
+ * malloc arenas of their own (up to eight a core): under steady load their
+ * fragmentation grows the resident set by about a megabyte every 20 s with
+ * no leak at all (doc/triad-web.md, "Tests").  The server's allocations are
+ * small and brief, so one arena costs nothing measurable and keeps the
+ * resident set flat.  MALLOC_ARENA_MAX in the environment still wins. */
+static void one_malloc_arena(void)
+{
+#ifdef M_ARENA_MAX
+    if (!getenv("MALLOC_ARENA_MAX"))
+        mallopt(M_ARENA_MAX, 1);
+#endif
+}
+
 int main(int argc, char **argv)
 {
     struct settings set = { "127.0.0.1", 8080, NULL, NULL, 8, 900, 600, 3,
@@ -213,6 +230,7 @@ int main(int argc, char **argv)
      * and SIGTERM are taken by sigwait below, so every thread blocks
      * them. */
     signal(SIGPIPE, SIG_IGN);
+    one_malloc_arena();
     sigset_t quit;
     sigemptyset(&quit);
     sigaddset(&quit, SIGINT);

@@ -167,12 +167,9 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
     return n < 0 ? MHD_CONTENT_READER_END_OF_STREAM : n;
 }
 
-static void stream_free(void *cls)
+/* Frees st, out of the list, and what it holds. */
+static void stream_drop(struct stream *st)
 {
-    struct stream *st = cls;
-    pthread_mutex_lock(&st->srv->lock);
-    LIST_DEL(st->srv->streams, st);
-    pthread_mutex_unlock(&st->srv->lock);
     if (st->an) {
         analysis_watch(st->an, NULL, NULL);
         analysis_kill(st->an);      /* nobody reads its answers now */
@@ -181,6 +178,15 @@ static void stream_free(void *cls)
         events_free(st->ev);
     }
     free(st);
+}
+
+static void stream_free(void *cls)
+{
+    struct stream *st = cls;
+    pthread_mutex_lock(&st->srv->lock);
+    LIST_DEL(st->srv->streams, st);
+    pthread_mutex_unlock(&st->srv->lock);
+    stream_drop(st);
 }
 
 /* An analysis has answer text for stream st (or has ended). */
@@ -220,10 +226,7 @@ static enum MHD_Result send_stream(struct server *srv,
     struct MHD_Response *resp = MHD_create_response_from_callback(
         MHD_SIZE_UNKNOWN, 1024, stream_read, st, stream_free);
     if (!resp) {
-        pthread_mutex_lock(&srv->lock);
-        LIST_ADD(srv->streams, st);     /* stream_free takes it out */
-        pthread_mutex_unlock(&srv->lock);
-        stream_free(st);
+        stream_drop(st);
         return MHD_NO;
     }
     pthread_mutex_lock(&srv->lock);
