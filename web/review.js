@@ -83,9 +83,18 @@ const TriadReview = (() => {
         `${sides[0]} ahead above the dashed line, ${sides[1]} below. ` +
         'Click or tap to view a move.';
     }
+    // The list is made again only when its marks change (it is redrawn
+    // with the board, and a button replaced under the pointer would lose
+    // its click).
     const list = $('review-marks');
-    list.textContent = '';
-    nodes.forEach((node, t) => {
+    const marked = nodes.map((node, t) => (node.review && node.review.mark && t > 0 &&
+      nodes[t - 1].review ? [t, node.move, node.review.mark, node.review.loss,
+        nodes[t - 1].review.best].join() : '')).join(' ');
+    if (list.dataset.marked !== marked) {
+      list.dataset.marked = marked;
+      list.textContent = '';
+    }
+    if (!list.firstChild) nodes.forEach((node, t) => {
       const mark = node.review && node.review.mark;
       if (!mark || !nodes[t - 1].review) return;
       const li = document.createElement('li');
