@@ -107,19 +107,22 @@ const TriadAnalysis = (() => {
   // The evaluation bar, drawn at the board's left edge (the board's
   // box widened for it, so that it stands beside the board at any size or
   // orientation): the first side's share from the bottom, or from the top
-  // on a flipped board.  Shown while analysis is on or a review is shown.
+  // on a flipped board.  Shown while analysis is on or a review is shown;
+  // its place is kept when it is not, so that the board never changes size
+  // (and moves what is under the player's finger) as the view changes.
   function bar(svg, r) {
     let g = svg.querySelector(':scope > .an-bar');
     if (g) {
       svg.setAttribute('viewBox', g.dataset.box);
       g.remove();
     }
-    if (!live.on && !r) return;
     const box = svg.getAttribute('viewBox');
     const [x, y, w, h] = box.split(' ').map(Number);
     const bw = Math.max(w, h) * 0.025, left = x - 1.5 * bw;
     svg.setAttribute('viewBox', `${left} ${y} ${w + 1.5 * bw} ${h}`);
     g = el(svg, 'g', { class: 'an-bar', 'data-box': box });
+    delete svg.dataset.share;
+    if (!live.on && !r) return;
     const s = share(r), part = s === null ? 0.5 : s;
     const sides = page.game.sides;
     el(g, 'rect', { x: left + bw * 0.25, y, width: bw, height: h, class: 'eb-second' });

@@ -121,7 +121,9 @@ async function analysisOn(page, on) {
 // Waits for a score in the panel; returns its text.
 async function waitScore(page) {
   await page.waitForFunction(() => document.querySelector('#an-score').textContent !== '',
-                             { timeout: 20000 });
+                             { timeout: 20000 }).catch(async () => {
+    throw new Error('no score; the panel says: ' + await page.$eval('#an-state', e => e.textContent));
+  });
   return page.$eval('#an-score', e => e.textContent);
 }
 
@@ -161,6 +163,11 @@ async function testRestart(page, size, seen, srv) {
   const rec = RECORDS.dvonn;
   await loadRecord(page, 'dvonn', rec.start, rec.moves.slice(0, 12));
   await waitScore(page);
+  // The view changed while the 4 s search runs (after 0.5, 1 and 2 s).
+  const searching = () => seen.some(x => x.body.seconds === 4 && !x.done && !x.failed);
+  await waitFor(searching, 20000);
+  check(searching(), `${size.name}: the analysis goes on with growing budgets ` +
+        `(${seen.slice(-3).map(x => x.body.seconds).join(', ')} s)`);
   const before = seen.length;
   const running = seen.filter(x => !x.done && !x.failed);
   await page.evaluate(() => page.goTo(5));
