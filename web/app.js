@@ -4,8 +4,11 @@
 // names from its records, and each game's drawing from web/game-NAME.js
 // (web/board.js).  Game flow, moves by clicks and drags, the game tree
 // with its variations (web/tree.js, drawn by web/movelist.js, saved and
-// loaded by web/sgf.js) and the engine kept on the viewed node, analysis,
-// the game kept over a reload, recovery from a lost engine.
+// loaded by web/sgf.js) and the engine kept on the viewed node,
+// the game kept over a reload, recovery from a lost engine.  Analysis and
+// review (web/analysis.js, web/review.js) follow the viewed position
+// through page.viewed() and the `triad:view` event, and draw on the board
+// at each `triad:drawn`.
 'use strict';
 
 const $ = id => document.getElementById(id);
@@ -34,7 +37,6 @@ const page = {
   sel: { seq: [], set: [] },
   news: '',
   generation: 0,       // bumped by new game / undo / load: stale engine work is dropped
-  analysis: null,      // EventSource while analysing
   dead: false,
   flipped: false,      // the board turned half round
   cursor: null,        // the key the keyboard's cursor is on
@@ -85,7 +87,6 @@ function showError(text) { $('error').textContent = text || ''; }
 
 function engineDied() {
   page.dead = true;
-  stopAnalysisDisplay();
   $('crash').hidden = false;
   $('status').textContent = 'The engine stopped.';
   drawBoard();                     // nothing can be played now
@@ -97,7 +98,6 @@ function engineDied() {
 // again with the engine's node set up again, and the lines sent once more.
 async function run(lines, again = true) {
   if (page.dead) return null;
-  if (page.analysis) stopAnalysisDisplay();     // any command ends it
   let data;
   try {
     data = await api(`/${page.sid}/commands`, { commands: lines });
@@ -399,7 +399,6 @@ function render() {
   renderMoves();
   $('undo').disabled = !atEnd() || page.at === page.tree;
   $('resign').disabled = leaf().status.startsWith('over') || !page.players.includes('human');
-  $('analyze').disabled = over || Boolean(page.analysis);
   $('save').disabled = false;
   if ($('resign').disabled) $('resign-confirm').hidden = true;
   drawBoard();
@@ -463,6 +462,7 @@ function drawBoard() {
     const p = board.parts(lastMove);
     for (const k of [...p.seq, ...p.set]) mark(k, 'last');
   }
+  document.dispatchEvent(new CustomEvent('triad:drawn'));
   $('choices').textContent = '';
   $('done').hidden = !done || cands.length < 2;
   $('cancel').hidden = !seq.length;
@@ -616,6 +616,19 @@ function renderMoves() {
   else if (e.offsetTop < list.scrollTop || e.offsetTop + e.offsetHeight > list.scrollTop + list.clientHeight)
     list.scrollTop = e.offsetTop - list.clientHeight / 2;
 }
+
+// Plays MOVES from the viewed position as far as they are a human's
+// moves there (web/analysis.js: a click on the best line); false when
+// none could be.
+page.playMoves = async moves => {
+  let played = 0;
+  for (const m of moves) {
+    if (!humanToMove() || !page.legal.includes(m)) break;
+    await playHuman(m);
+    played++;
+  }
+  return played > 0;
+};
 
 function viewLine() {
   const looking = !atEnd();
@@ -1039,48 +1052,6 @@ async function loadSgf(text) {
   if (ok) engineTurn();
 }
 
-// --- analysis ----------------------------------------------------------------
-
-function stopAnalysisDisplay() {
-  if (page.analysis) page.analysis.close();
-  page.analysis = null;
-  $('analyze').disabled = false;
-  $('stop').disabled = true;
-  $('an-state').textContent = 'stopped';
-}
-
-function showInfo(line) {
-  const f = {};
-  const words = line.split(' ');
-  for (let i = 1; i < words.length && words[i] !== 'pv'; i += 2) f[words[i]] = words[i + 1];
-  const pv = words.indexOf('pv');
-  $('an-depth').textContent = f.depth;
-  $('an-score').textContent = f.score;
-  $('an-best').textContent = f.best;
-  $('an-nodes').textContent = f.nodes;
-  $('an-pv').textContent = pv < 0 ? '' : words.slice(pv + 1).join(' ');
-  $('an-count').textContent = String(Number($('an-count').textContent) + 1);
-}
-
-async function analyze() {
-  const r = await api(`/${page.sid}/analyze`, { interval: 0.5 });
-  if (r.dead) { engineDied(); return; }
-  if (!r.ok) { showError(r.text); return; }
-  $('an-count').textContent = '0';
-  $('an-state').textContent = 'thinking';
-  $('analyze').disabled = true;
-  $('stop').disabled = false;
-  const es = new EventSource(`/api/sessions/${page.sid}/stream`);
-  page.analysis = es;
-  es.onmessage = ev => showInfo(ev.data);
-  es.addEventListener('end', () => { if (page.analysis === es) stopAnalysisDisplay(); });
-}
-
-async function stopAnalysis() {
-  stopAnalysisDisplay();
-  await run(['game_status']);      // the next command ends the stream
-}
-
 // --- start ---------------------------------------------------------------------
 
 // The board at once: the game of the last visit (its tree walked again
@@ -1168,8 +1139,6 @@ window.addEventListener('DOMContentLoaded', () => {
   });
   $('ask-yes').onclick = () => { if (page.asking) page.asking(true); };
   $('ask-no').onclick = () => { if (page.asking) page.asking(false); };
-  $('analyze').onclick = guard(analyze);
-  $('stop').onclick = guard(stopAnalysis);
   $('restart').onclick = guard(restartEngine);
   $('save').onclick = guard(saveSgf);
   $('load').onchange = ev => {

@@ -25,6 +25,12 @@
 //   news(before, after, sides) -> a sentence on what a move did that the
 //                              board alone does not say (pieces removed)
 //   about(p, sides)         -> a line on the goal of each side
+//   arrow(move, p)          -> what the move is drawn as over the board
+//                              (web/arrows.js): {arrows: [[from, to]],
+//                              places: [key], captures: [key], flips:
+//                              [key]}, each part optional; without it
+//                              motion() gives the arrows, else the first
+//                              key is a placement
 'use strict';
 
 const TriadBoards = (() => {

@@ -64,6 +64,11 @@
       const { seq, set } = this.parts(m);
       return set.map(k => [k, seq[0]]);
     },
+    // The new die's square, and the dice it captures crossed out.
+    arrow(m) {
+      const { seq, set } = this.parts(m);
+      return { places: seq, captures: set, arrows: set.map(k => [k, seq[0]]) };
+    },
     // The new die where it goes, with the pips it will have: the sum of
     // the dice chosen for capture (they leave), or 1 for a move that
     // captures nothing.

@@ -74,6 +74,10 @@
       const { seq } = this.parts(m);
       return seq.length === 2 ? [seq] : [];
     },
+    arrow(m) {
+      const { seq } = this.parts(m);
+      return seq.length === 2 ? { arrows: [seq] } : { places: seq };
+    },
     ownPiece(p, key) {
       const i = CELLS.findIndex(c => c.name === key);
       return p.phase === 'S' && i >= 0 && p.stacks[i] !== '.' && top(p.stacks[i]) === p.side;

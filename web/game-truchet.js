@@ -131,6 +131,19 @@
       if (j.length === 2) return set.length ? set.map(k => [j[0], k]) : [[j[0], j[1]]];
       return m.includes('<') ? set.map(k => [k, j[0]]) : set.map(k => [j[0], k]);
     },
+    // The tile flipped, the step, then the chips a merge gathers or a
+    // split sends (one arrow per junction).
+    arrow(m) {
+      const { seq, set } = this.parts(m);
+      const j = seq.filter(k => k.startsWith('j:'));
+      const step = m.includes('-');
+      const at = step ? j[1] : j[0];
+      const rest = j.length >= 3 || (!step && m.includes('<'))
+        ? set.map(k => [k, j[j.length - 1]]) : set.map(k => [at, k]);
+      const arrows = [...(step ? [[j[0], j[1]]] : []), ...rest]
+        .filter((a, i, all) => all.findIndex(b => b[0] === a[0] && b[1] === a[1]) === i);
+      return { flips: seq.filter(k => k.startsWith('t:')), arrows };
+    },
     ownPiece(p, key) {
       const st = key.startsWith('j:') && p.at[key.slice(2)];
       return Boolean(st) && st.side === p.side;

@@ -5,13 +5,16 @@
 webdir = $(pkgdatadir)/web
 WEB_PAGE = web/index.html web/style.css web/app.js web/board.js web/clock.js \
 	web/motion.js web/clicks.js web/tree.js web/sgf.js web/movelist.js web/favicon.svg \
+	web/arrows.js web/graph.js web/analysis.js web/review.js \
 	web/game-dvonn.js web/game-truchet.js web/game-cephalopod.js
 dist_web_DATA = $(WEB_PAGE)
 dist_doc_DATA += doc/triad-web.md
 docwebdir = $(docdir)/web
 dist_docweb_DATA = doc/web/dvonn-desktop.png doc/web/dvonn-phone.png \
 	doc/web/truchet-desktop.png doc/web/truchet-phone.png \
-	doc/web/cephalopod-desktop.png doc/web/cephalopod-phone.png
+	doc/web/cephalopod-desktop.png doc/web/cephalopod-phone.png \
+	doc/web/review-dvonn.png doc/web/review-truchet.png \
+	doc/web/review-cephalopod.png
 WEB_SOURCES = \
 	src/web/analysis.c src/web/analysis.h \
 	src/web/analysisreq.c src/web/analysisreq.h \

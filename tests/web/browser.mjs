@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import puppeteer from 'puppeteer-core';
-import { childrenOf, request, startServer, stopServer } from './serve.mjs';
+import { childrenOf, request, sizeAndCsp, startServer, stopServer } from './serve.mjs';
 
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -53,9 +53,6 @@ async function waitMoves(page, n) {
 // Opens the page at a size and waits for its first board.
 async function openPage(browser, base, size) {
   const page = await browser.newPage();
-  await page.setViewport(size.phone
-    ? { width: size.width, height: size.height, isMobile: true, hasTouch: true }
-    : { width: size.width, height: size.height });
   page.on('console', m => {
     console.log('page: ' + m.text());
     if (/Content Security Policy/.test(m.text())) cspViolations++;
@@ -65,16 +62,7 @@ async function openPage(browser, base, size) {
   // The page is served as the server will serve it: under a strict
   // Content-Security-Policy (no inline script or style, nothing from
   // elsewhere); a violation is reported on the console and fails.
-  await page.setRequestInterception(true);
-  page.on('request', async req => {
-    if (req.resourceType() !== 'document' || !req.url().startsWith(base)) {
-      req.continue();
-      return;
-    }
-    const res = await fetch(req.url());
-    req.respond({ status: res.status, body: await res.text(),
-      headers: { ...Object.fromEntries(res.headers), 'content-security-policy': CSP } });
-  });
+  await sizeAndCsp(page, base, size, CSP);
   await page.goto(base + '/', { waitUntil: 'load' });
   cspProbes++;
   check(await page.evaluate(() => {
@@ -618,24 +606,6 @@ async function testTruchetKinds(page, base) {
   }
 }
 
-async function testAnalysis(page) {
-  await newGame(page, 'dvonn', { setup: 'random', first: 'human', second: 'human', time: 1 });
-  await page.click('#analyze');
-  await page.waitForFunction(() => Number(document.querySelector('#an-count').textContent) >= 3,
-                             { timeout: 15000 });
-  const depth = await page.$eval('#an-depth', e => e.textContent);
-  const pv = await page.$eval('#an-pv', e => e.textContent);
-  check(Number(depth) > 0 && pv.length > 0, `analysis streams (depth ${depth}, line ${pv})`);
-  await page.click('#stop');
-  await page.waitForFunction(() => document.querySelector('#an-state').textContent === 'stopped');
-  const count = await page.$eval('#an-count', e => e.textContent);
-  await sleep(1200);
-  check(await page.$eval('#an-count', e => e.textContent) === count, 'stop ends the analysis');
-  await clickMove(page);
-  await waitMoves(page, 1);
-  check(true, 'a move after the analysis');
-}
-
 async function testCrash(page, srv) {
   const engines = childrenOf(srv.pid);
   check(engines.length === 1, `one engine for the page (${engines})`);
@@ -797,7 +767,7 @@ async function main() {
     for (const size of SIZES) await testSize(browser, base, srv, size);
     const page = await openPage(browser, base, SIZES[0]);
     for (const t of [testCephalopod, testCephalopodCaptures, testClocks, testDvonn, testTruchet,
-                     testTruchetKinds, testAnalysis])
+                     testTruchetKinds])
       await t(page, base);
     await testCrash(page, srv);
     await testHostile(browser, base, srv);

@@ -1,8 +1,9 @@
 #!/bin/sh
 # tests/web/run.sh -- the browser tests of triad-web: installs the pinned
 # puppeteer-core (npm ci, no browser download: Debian's chromium is used)
-# and runs tests/web/browser.mjs and tests/web/tree.mjs against the built
-# server, then tests/web/toygame.mjs with the toy game's engine, which
+# and runs tests/web/browser.mjs, tests/web/tree.mjs and tests/web/panel.mjs
+# (analysis and review on the page) against the built server, then
+# tests/web/toygame.mjs with the toy game's engine, which
 # tests/arch/toygame.sh leaves in OUTDIR/toy (make check, run in the
 # server's build directory).  Screenshots of the boards are kept in
 # OUTDIR (default: web-screenshots in the build directory).
@@ -21,6 +22,7 @@ if [ ! -d node_modules/puppeteer-core ] ||
 fi
 node browser.mjs "$server" "$out"
 node tree.mjs "$server" "$out"
+node panel.mjs "$server" "$out"
 build=$(dirname "$(dirname "$server")")
 rm -rf "$out/toy"
 TOY_KEEP=$out/toy make -s -C "$build" check TESTS=tests/arch/toygame.sh \

@@ -1,6 +1,7 @@
 // tests/web/serve.mjs -- what the node tests of tests/web share: a server
 // started on a free loopback port and stopped with SIGTERM, one HTTP
-// request, and the server's processes as /proc shows them.
+// request, the server's processes as /proc shows them, and a browser's
+// page set to a window size with the server's documents under a CSP.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -86,5 +87,26 @@ export function request(port, method, p, body, { headers = {}, from, agent = fal
     req.on('error', reject);
     if (body !== undefined) req.write(body);
     req.end();
+  });
+}
+
+// Sets PAGE (puppeteer's) to SIZE ({width, height, phone}: a phone has
+// touch and a mobile viewport) and serves it the documents of BASE as the
+// server will serve them: under the Content-Security-Policy CSP (set by
+// the test on the document, so that it holds before and after the server
+// sends it); a violation is reported on the page's console.
+export async function sizeAndCsp(page, base, size, csp) {
+  await page.setViewport(size.phone
+    ? { width: size.width, height: size.height, isMobile: true, hasTouch: true }
+    : { width: size.width, height: size.height });
+  await page.setRequestInterception(true);
+  page.on('request', async req => {
+    if (req.resourceType() !== 'document' || !req.url().startsWith(base)) {
+      req.continue();
+      return;
+    }
+    const res = await fetch(req.url());
+    req.respond({ status: res.status, body: await res.text(),
+      headers: { ...Object.fromEntries(res.headers), 'content-security-policy': csp } });
   });
 }

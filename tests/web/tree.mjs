@@ -293,6 +293,8 @@ async function testHumans(page, size) {
   check(strip(loaded) === strip(before), `${size}: loaded back, the same tree`);
   check(await dice(page) === 0 && await page.$eval('#view-text', e => e.textContent) ===
         'The start position.', `${size}: the loaded record opens at the start`);
+  // Away from the phone's sticky navigation bar, which may cover it.
+  await page.$eval('#back-to-game', e => e.scrollIntoView({ block: 'center' }));
   await page.click('#back-to-game');
   check(await dice(page) === 4 && await viewedMove(page) === 'a3', `${size}: Back to the game: its end`);
   // Kept over a reload, with the viewed node.
