@@ -12,23 +12,29 @@ const TriadReview = (() => {
   // A move whose mover's win probability drops by this much or more.
   const MARKS = [[0.30, 'blunder'], [0.20, 'mistake'], [0.10, 'inaccuracy']];
   const SIGN = { inaccuracy: '?!', mistake: '?', blunder: '??' };
-  const state = { ctl: null, start: null, movers: [] };
+  // best[t]: the review of the position after the best move at turn t - 1.
+  const state = { ctl: null, start: null, movers: [], best: [] };
   const cap = s => s[0].toUpperCase() + s.slice(1);
 
   // The move from PARENT's position to CHILD's (review objects) by MOVER
-  // (0 the first side, 1 the second): {loss, mark}.  The loss is the drop
-  // of the mover's win probability, else of its score; the mark needs the
-  // probabilities, or a proven win that the move threw away.  The move
-  // the engine would have played is never marked.
-  function judge(parent, child, mover, move) {
+  // (0 the first side, 1 the second): {loss, mark}.  The loss is what the
+  // mover's win probability (else its score) after the move falls short
+  // of the same after the engine's best move: BEST, the review of the
+  // position after PARENT's best move, when it was analysed, else PARENT.
+  // Comparing two positions with the same side to move cancels the bias
+  // a side to move's score may carry (DVONN's placement: about 0.14 of win
+  // chance each way).  The mark needs the probabilities, or a proven win
+  // that the move threw away.  The engine's own move loses nothing.
+  function judge(parent, child, mover, move, best) {
+    if (move === parent.best) return { loss: 0, mark: null };
     const drop = (a, b) => (mover === 0 ? a - b : b - a);
     const won = r => r.proven && TriadAnalysis.provenWinner(r.proven) === mover;
+    const base = best || parent;
     let loss = null;
-    if (typeof parent.win === 'number' && typeof child.win === 'number')
-      loss = Math.round(1000 * drop(parent.win, child.win)) / 1000;
-    else if (typeof parent.score === 'number' && typeof child.score === 'number')
-      loss = Math.round(100 * drop(parent.score, child.score)) / 100;
-    if (move === parent.best) return { loss, mark: null };
+    if (typeof base.win === 'number' && typeof child.win === 'number')
+      loss = Math.round(1000 * drop(base.win, child.win)) / 1000;
+    else if (typeof base.score === 'number' && typeof child.score === 'number')
+      loss = Math.round(100 * drop(base.score, child.score)) / 100;
     if (won(parent) && child.proven && !won(child)) return { loss, mark: 'blunder' };
     const hit = typeof child.win === 'number' && loss !== null &&
       MARKS.find(([at]) => loss >= at - 1e-9);
@@ -40,8 +46,11 @@ const TriadReview = (() => {
     const who = cap(sides[mover]);
     const chance = r => (mover === 0 ? r.win : 1 - r.win).toFixed(2);
     const r = node.review;
-    const how = typeof r.win === 'number' && typeof parent.win === 'number'
-      ? `${who}'s win chance ${chance(parent)} \u2192 ${chance(r)}`
+    // From the position after the best move to the one after the move
+    // played: the loss says how far apart they are.
+    const after = Number(chance(r));
+    const how = typeof r.win === 'number' && typeof r.loss === 'number'
+      ? `${who}'s win chance ${(after + r.loss).toFixed(2)} \u2192 ${after.toFixed(2)}`
       : parent.proven && TriadAnalysis.provenWinner(parent.proven) === mover
         ? `${who} threw away a proven win`
         : `${who} lost ${typeof r.loss === 'number' ? r.loss : '?'} ${r.unit}`;
@@ -62,7 +71,8 @@ const TriadReview = (() => {
     const node = nodes[t], parent = nodes[t - 1];
     if (!node || !parent || !node.review || !parent.review) return;
     const mover = moverAt(movers, t - 1);
-    Object.assign(node.review, judge(parent.review, node.review, mover, node.move));
+    Object.assign(node.review,
+      judge(parent.review, node.review, mover, node.move, state.best[t]));
   }
 
   // --- showing it --------------------------------------------------------------
@@ -156,12 +166,40 @@ const TriadReview = (() => {
     $('review-progress').hidden = !running;
   }
 
+  // The second pass: the position after the best move of every turn
+  // whose move was another, with the same budget (one request each: the
+  // endpoint takes one line of moves at a time).
+  async function reviewBestMoves(nodes, moves, sides, ctl, bar) {
+    const turns = nodes.map((n, t) => t).filter(t => {
+      const r = t > 0 && nodes[t - 1].review;
+      return r && r.best && !r.over && nodes[t].move !== r.best;
+    });
+    bar.max = nodes.length + turns.length;
+    for (const t of turns) {
+      const request = { position: state.start, moves: [...moves.slice(0, t - 1),
+        nodes[t - 1].review.best], turns: [t], ...budget() };
+      try {
+        await TriadAnalysis.ask(request, a => {
+          if (state.ctl !== ctl || a.turn !== t) return;
+          state.best[t] = TriadAnalysis.fromAnswer(a, sides);
+          judgeAt(nodes, state.movers, t);
+        }, ctl.signal);
+      } catch (e) {
+        if (e.name === 'AbortError') throw e;   // else: measured from the parent
+      }
+      bar.value++;
+      $('review-state').textContent =
+        `Analysed ${bar.value} of ${bar.max} positions (the best moves' after the game's)…`;
+      redraw();
+    }
+  }
+
   async function review() {
     if (!page.game || state.ctl) return;
     const nodes = page.line(), sides = page.game.sides;
     const moves = nodes.slice(1).map(n => n.move);
     const ctl = new AbortController();
-    Object.assign(state, { ctl, start: page.viewed().start, movers: [] });
+    Object.assign(state, { ctl, start: page.viewed().start, movers: [], best: [] });
     for (const n of nodes) n.review = null;
     const bar = $('review-progress');
     bar.max = nodes.length;
@@ -184,6 +222,7 @@ const TriadReview = (() => {
       }, ctl.signal);
       if (answered < nodes.length)
         throw new Error(`The analysis ended after ${answered} of ${nodes.length} positions.`);
+      await reviewBestMoves(nodes, moves, sides, ctl, bar);
       $('review-state').textContent = summary(nodes, sides);
       if (page.reviewed) page.reviewed($('review-budget').value.replace(':', ' '));
     } catch (e) {
@@ -209,7 +248,7 @@ const TriadReview = (() => {
     document.addEventListener('triad:view', () => {
       if (page.viewed().start !== state.start) {   // another game
         stop();
-        Object.assign(state, { start: page.viewed().start, movers: [] });
+        Object.assign(state, { start: page.viewed().start, movers: [], best: [] });
       }
       redraw();
     });

@@ -215,6 +215,15 @@ async function testReview(page, size, game) {
                       (r.best ? r.pv[0] === r.best : r.pv.length === 0)),
         `${size.name} ${game}: all ${reviews.length} positions reviewed`);
   check(reviews[0].unit === rec.unit, `${size.name} ${game}: in ${reviews[0].unit}`);
+  // The engine's own moves lose nothing; every other move was measured
+  // from the position after the best move, analysed in a second pass.
+  const others = reviews.filter((r, t) => t > 0 && reviews[t - 1].best &&
+    !reviews[t - 1].over && rec.moves[t - 1] !== reviews[t - 1].best).length;
+  const extra = await page.$eval('#review-progress', e => Number(e.max));
+  check(reviews.every((r, t) => t === 0 || rec.moves[t - 1] !== reviews[t - 1].best ||
+                      (r.loss === 0 && !r.mark)) && extra === reviews.length + others,
+        `${size.name} ${game}: best moves unmarked, ${others} others measured from ` +
+        `the best move's position (${extra} positions in all)`);
   const turns = await page.$eval('#graph', e => Number(e.dataset.turns));
   const area = await page.$$eval('#graph .gr-first', e => e.length);
   check(turns === reviews.length && area > 0,
@@ -261,15 +270,21 @@ async function testReview(page, size, game) {
 }
 
 // The marks from win probabilities (REVIEW thresholds 0.10, 0.20,
-// 0.30 of the mover's win chance), whichever side moved.
+// 0.30 of the mover's win chance), whichever side moved; the engine's own
+// move loses nothing; with the position after the best move analysed, the
+// loss is measured from there (0.55 after the best move, not the parent's
+// 0.70: 0.55 - 0.40 = 0.15, an inaccuracy, not a blunder).
 async function testMarks(page) {
   const got = await page.evaluate(() => [
     [0.70, 0.61, 0], [0.70, 0.60, 0], [0.70, 0.50, 0], [0.70, 0.40, 0], [0.30, 0.45, 1],
     [0.30, 0.62, 1], [0.30, 0.10, 1],
   ].map(([a, b, mover]) => TriadReview.judge({ win: a, best: 'X' }, { win: b }, mover, 'Y'))
-    .concat([TriadReview.judge({ win: 0.9, best: 'X' }, { win: 0.1 }, 0, 'X')]));
+    .concat([TriadReview.judge({ win: 0.9, best: 'X' }, { win: 0.1 }, 0, 'X'),
+      TriadReview.judge({ win: 0.70, best: 'X' }, { win: 0.40 }, 0, 'Y', { win: 0.55 }),
+      TriadReview.judge({ win: 0.30, best: 'X' }, { win: 0.55 }, 1, 'Y', { win: 0.20 })]));
   const want = [[0.09, null], [0.1, 'inaccuracy'], [0.2, 'mistake'], [0.3, 'blunder'],
-    [0.15, 'inaccuracy'], [0.32, 'blunder'], [-0.2, null], [0.8, null]];
+    [0.15, 'inaccuracy'], [0.32, 'blunder'], [-0.2, null], [0, null],
+    [0.15, 'inaccuracy'], [0.35, 'blunder']];
   check(JSON.stringify(got.map(j => [j.loss, j.mark])) === JSON.stringify(want),
         `marks from the mover's drop in win chance: ${JSON.stringify(got.map(j => j.mark))}`);
 }
