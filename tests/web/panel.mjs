@@ -259,6 +259,7 @@ async function testReview(page, size, game) {
           `${size.name} ${game}: viewing it says so`);
   }
   await shot(page, `panel-review-${game}-${size.name}`);
+  await testReviewSaved(page, size, game, reviews);
   await page.evaluate(AXE);
   const found = await page.evaluate(async () => {
     const r = await window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21aa'] });
@@ -267,6 +268,36 @@ async function testReview(page, size, game) {
   });
   check(found.length === 0, `${size.name} ${game}: axe-core finds no serious or critical ` +
         `violation in the reviewed page${found.length ? ': ' + found.join('; ') : ''}`);
+}
+
+// The review saved with Save SGF and loaded back: the same answers and
+// marks on every node, the graph and the marked moves shown again.
+async function testReviewSaved(page, size, game, reviews) {
+  await page.$eval('#sgf', e => { e.value = ''; });
+  await page.click('#save');
+  await page.waitForFunction(() => document.querySelector('#sgf').value !== '');
+  const sgf = await page.$eval('#sgf', e => e.value);
+  check(sgf.includes('XREVIEW[nodes 10000]') && sgf.includes('XBEST['),
+        `${size.name} ${game}: Save SGF writes the review`);
+  const file = path.join(outDir, `panel-${game}-reviewed-${size.name}.sgf`);
+  fs.writeFileSync(file, sgf);
+  await page.$eval('#board', b => { delete b.dataset.position; });
+  await page.evaluate(() => { for (const n of page.line()) n.review = null; });
+  await (await page.$('#load')).uploadFile(file);
+  await page.waitForFunction(n => document.querySelector('#board').dataset.position &&
+    page.line().length === n && page.line().every(x => x.review), { timeout: 10000 },
+    reviews.length).catch(() => {});
+  const back = await page.evaluate(() => page.line().map(n => n.review));
+  // SGF keeps three decimals of a win chance, two of a score.
+  const fixed = (x, d) => (typeof x === 'number' ? x.toFixed(d) : x);
+  const key = r => r && [r.best, fixed(r.win, 3), fixed(r.score, 2), r.mark || null,
+    r.mark ? fixed(r.loss, 3) : null].join();
+  check(back.length === reviews.length && back.every((r, t) => key(r) === key(reviews[t])),
+        `${size.name} ${game}: loaded back, every position's review and mark as saved`);
+  const shown = await page.$eval('#graph-box', e => !e.hidden);
+  const listed = await page.$$eval('#review-marks button', b => b.length);
+  check(shown && listed === reviews.filter(r => r.mark).length,
+        `${size.name} ${game}: the graph and the ${listed} marked moves shown again`);
 }
 
 // The marks from win probabilities (REVIEW thresholds 0.10, 0.20,
