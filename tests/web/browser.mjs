@@ -9,13 +9,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import puppeteer from 'puppeteer-core';
+import { launchChromium } from './chromium.mjs';
 import { childrenOf, request, sizeAndCsp, startServer, stopServer } from './serve.mjs';
 
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const [serverBin, outDir] = process.argv.slice(2);
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const MAX_SESSIONS = 6;
 const started = Date.now();
 const SIZES = [{ name: 'desktop', width: 1280, height: 800 },
@@ -759,10 +758,7 @@ async function main() {
   const { srv, port } = await startServer(serverBin, ['--max-sessions', String(MAX_SESSIONS),
                                           '--client-sessions', String(MAX_SESSIONS)]);
   const base = `http://127.0.0.1:${port}`;
-  const browser = await puppeteer.launch({
-    executablePath: CHROMIUM, headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-  });
+  const browser = await launchChromium();
   try {
     for (const size of SIZES) await testSize(browser, base, srv, size);
     const page = await openPage(browser, base, SIZES[0]);

@@ -14,12 +14,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import puppeteer from 'puppeteer-core';
+import { launchChromium } from './chromium.mjs';
 import { childrenOf, sizeAndCsp, startServer, stopServer } from './serve.mjs';
 
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const [serverBin, outDir] = process.argv.slice(2);
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const CSP = "default-src 'self'; frame-ancestors 'none'";
 const SIZES = [{ name: 'desktop', width: 1280, height: 800 },
                { name: 'phone', width: 390, height: 844, phone: true }];
@@ -324,10 +323,7 @@ async function main() {
   fs.mkdirSync(outDir, { recursive: true });
   const { srv, port } = await startServer(serverBin, ['--threads', '2']);
   const base = `http://127.0.0.1:${port}`;
-  const browser = await puppeteer.launch({
-    executablePath: CHROMIUM, headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-  });
+  const browser = await launchChromium();
   try {
     for (const size of SIZES) {
       const { page, seen } = await openPage(browser, base, size);

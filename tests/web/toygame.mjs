@@ -13,11 +13,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import puppeteer from 'puppeteer-core';
+import { launchChromium } from './chromium.mjs';
 import { startServer, stopServer } from './serve.mjs';
 
 const [serverBin, toyEngine, outDir] = process.argv.slice(2);
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const top = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SIZES = [{ name: 'desktop', width: 1280, height: 800 },
                { name: 'phone', width: 390, height: 844, isMobile: true, hasTouch: true }];
@@ -124,10 +123,7 @@ async function serve(browser, root, test, sizes) {
 async function main() {
   fs.mkdirSync(outDir, { recursive: true });
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'toygame-'));
-  const browser = await puppeteer.launch({
-    executablePath: CHROMIUM, headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-  });
+  const browser = await launchChromium();
   try {
     await serve(browser, webRoot(scratch, true), playToy, SIZES);
     await serve(browser, webRoot(scratch, false), leftOut, SIZES.slice(0, 1));

@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import puppeteer from 'puppeteer-core';
+import { launchChromium } from './chromium.mjs';
 import { startServer, stopServer } from './serve.mjs';
 
 const require = createRequire(import.meta.url);
@@ -18,7 +18,6 @@ const Tree = require('../../web/tree.js');
 const Sgf = require('../../web/sgf.js');
 
 const [serverBin, outDir] = process.argv.slice(2);
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const SIZES = [{ name: 'desktop', width: 1280, height: 800 },
                { name: 'phone', width: 390, height: 844, phone: true }];
 let pageErrors = 0;
@@ -408,10 +407,7 @@ async function main() {
   fs.mkdirSync(outDir, { recursive: true });
   const { srv, port } = await startServer(serverBin, ['--max-sessions', '4']);
   const base = `http://127.0.0.1:${port}`;
-  const browser = await puppeteer.launch({
-    executablePath: CHROMIUM, headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-  });
+  const browser = await launchChromium();
   try {
     for (const size of SIZES) {
       const page = await browser.newPage();
