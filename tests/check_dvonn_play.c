@@ -257,7 +257,7 @@ static void check_cuts(const struct pos *p, const move_t *mv, int n)
 }
 
 /* gen_noisy lists exactly the moves of gen_moves that land on an enemy
- * stack of two pieces or more or cut more enemy pieces off than own
+ * stack of three pieces or more or cut more enemy pieces off than own
  * (dv_cut_gain, itself checked against the rules above), once each, the
  * biggest gain (captured pieces plus cut gain) first. */
 static void check_noisy(const struct pos *p, const move_t *mv, int n)
@@ -271,7 +271,7 @@ static void check_noisy(const struct pos *p, const move_t *mv, int n)
             continue;
         int to = mv_to(mv[i]);
         bool capture = top_colour(st, to) == !st->side &&
-                       st->height[to] >= 2;
+                       st->height[to] >= 3;
         bool listed = false;
         for (int j = 0; j < k; j++)
             listed |= noisy[j] == mv[i];

@@ -1,15 +1,17 @@
 /* dvonn_noisy.c -- the moves DVONN's quiescence search plays beyond the
- * nominal depth (game_ops.gen_noisy): captures of tall enemy stacks and
- * moves that cut enemy pieces off (doc/games/dvonn.md, "Quiescence"). */
+ * nominal depth (game_ops.gen_noisy): captures of tall enemy stacks
+ * (three pieces or more) and moves that cut enemy pieces off
+ * (doc/games/dvonn.md, "Quiescence"). */
 #include "config.h"
 
 #include "games/dvonn_int.h"
 
 /* The shortest enemy stack whose capture is noisy.  Landing on a single
  * piece is the ordinary move of the stacking phase (about half of all
- * moves on a full board): searching them all beyond the depth would be
- * a full-width search. */
-enum { NOISY_MIN_HEIGHT = 2 };
+ * moves on a full board), and two-piece stacks are everywhere after the
+ * first moves: searching those beyond the depth cost a ply and measured
+ * no stronger (doc/games/dvonn.md, "Quiescence"). */
+enum { NOISY_MIN_HEIGHT = 3 };
 
 /* How much a noisy move changes the score: the pieces it captures plus
  * those its cut-off takes from the enemy (net of its own). */
