@@ -7,10 +7,10 @@
 #include "games/dvonn_int.h"
 
 /* The shortest enemy stack whose capture is noisy.  Landing on a single
- * piece is the ordinary move of the stacking phase (about half of all
- * moves on a full board), and two-piece stacks are everywhere after the
- * first moves: searching those beyond the depth cost a ply and measured
- * no stronger (doc/games/dvonn.md, "Quiescence"). */
+ * piece is the ordinary move of the stacking phase, and two-piece stacks
+ * are everywhere after the first moves: searching those captures beyond
+ * the depth cost a ply and measured no stronger (doc/games/dvonn.md,
+ * "Quiescence"). */
 enum { NOISY_MIN_HEIGHT = 3 };
 
 /* How much a noisy move changes the score: the pieces it captures plus
