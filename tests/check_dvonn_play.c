@@ -256,6 +256,65 @@ static void check_cuts(const struct pos *p, const move_t *mv, int n)
     }
 }
 
+/* gen_noisy lists exactly the moves of gen_moves that land on an enemy
+ * stack of three pieces or more or cut more enemy pieces off than own
+ * (dv_cut_gain, itself checked against the rules above), once each, the
+ * biggest gain (captured pieces plus cut gain) first. */
+static void check_noisy(const struct pos *p, const move_t *mv, int n)
+{
+    const struct dv_state *st = (const void *)p->b;
+    move_t noisy[512];
+    int k = G->gen_noisy(p->b, noisy);
+    int want = 0;
+    for (int i = 0; i < n; i++) {
+        if (mv_kind(mv[i]) != KIND_STACK)
+            continue;
+        int to = mv_to(mv[i]);
+        bool capture = top_colour(st, to) == !st->side &&
+                       st->height[to] >= 3;
+        bool listed = false;
+        for (int j = 0; j < k; j++)
+            listed |= noisy[j] == mv[i];
+        ck_assert_int_eq(listed, capture || dv_cut_gain(st, mv[i]) > 0);
+        want += listed;
+    }
+    ck_assert_int_eq(k, want);
+    for (int j = 1; j < k; j++) {
+        int gain[2];
+        for (int e = 0; e < 2; e++) {
+            move_t m = noisy[j - 1 + e];
+            int to = mv_to(m);
+            gain[e] = dv_cut_gain(st, m) +
+                      (top_colour(st, to) == !st->side ? st->height[to] : 0);
+        }
+        ck_assert_int_ge(gain[0], gain[1]);
+    }
+}
+
+/* A depth-1 search with the quiescence below it is colour-blind: the
+ * position with the colours and the side to move swapped gets the same
+ * move and score.  (Depth 1 only: the quiescence does not use the table,
+ * whose keys and so its replacements differ between the two.) */
+static void check_search_symmetry(const struct pos *p, struct search *s)
+{
+    char str[4096];
+    struct pos q;
+    pos_str(p, str, sizeof str);
+    if (str[6] != 'S' || !strchr(str, '.') || G->outcome(p->b, NULL))
+        return;
+    swap_colours(str);
+    str[8] = str[8] == 'W' ? 'B' : 'W';
+    load(&q, str);
+    struct search_limits l = srch_limits(SEARCH_ALPHABETA);
+    l.max_depth = 1;
+    struct search_result a, b;
+    ck_assert_int_eq(search_run(s, p->b, &l, &a), 0);
+    ck_assert_int_eq(search_run(s, q.b, &l, &b), 0);
+    ck_assert_uint_eq(a.best, b.best);
+    ck_assert_int_eq(a.score, b.score);
+    ck_assert_uint_eq(a.nodes, b.nodes);
+}
+
 static void check_final(const struct pos *p)
 {
     char s[4096];
@@ -280,12 +339,16 @@ START_TEST(test_random_playouts)
         setup_args(&p, 1, "random", (uint64_t)_i);
     move_t mv[512];
     int plies = 0, passes_in_row = 0;
+    struct search *s = search_new(G, 1);
+    ck_assert_ptr_nonnull(s);
     for (;;) {
         int n = G->gen_moves(p.b, mv);
         check_position(&p, mv, n);
         check_symmetry(&p);
         check_eval_terms(&p);
         check_cuts(&p, mv, n);
+        check_noisy(&p, mv, n);
+        check_search_symmetry(&p, s);
         if (n == 0)
             break;
         ck_assert_int_eq(G->outcome(p.b, NULL), GAME_ONGOING);
@@ -300,6 +363,7 @@ START_TEST(test_random_playouts)
         plies++;
         ck_assert_int_le(plies, G->max_game_plies);
     }
+    search_free(s);
     check_final(&p);
 }
 END_TEST
@@ -338,6 +402,47 @@ START_TEST(test_dvonn_win_in_one)
 }
 END_TEST
 
+/* Black to move has two moves.  C1C3 (onto White's C3) leaves White's
+ * C2 (two pieces) the jump onto Black's six-piece DVONN stack D4, and
+ * White wins by 9; C1E1 (onto the lone DVONN piece E1) keeps the answer
+ * E1E4 ready for that jump, and Black wins by 4.  The static evaluation
+ * prefers C1C3, so a plain depth-1 search plays it; the quiescence
+ * search below depth 1 plays White's capture C2E4 (noisy: six pieces)
+ * and Black's recapture, and picks C1E1.  The same with the colours
+ * swapped. */
+#define DVONN_JUMP ".,.,WB,.,R,.,.,.,.,.,.,WW,.,.,.,.,.,.,.,.,.,W,.,.,.,.," \
+    ".,.,.,.,.,.,BWBW,RRWBBB,.,.,.,.,.,.,.,.,.,.,.,.,.,.,."
+
+START_TEST(test_dvonn_quiescence_sees_the_jump)
+{
+    char s[1024];
+    snprintf(s, sizeof s, "dvonn:S:B:%s", DVONN_JUMP);
+    if (_i) {                           /* colours swapped */
+        swap_colours(s);
+        s[8] = 'W';
+    }
+    struct pos p;
+    load(&p, s);
+    struct game_ops plain = *G;
+    plain.gen_noisy = NULL;
+    struct search_limits l = srch_limits(SEARCH_ALPHABETA);
+    l.max_depth = 1;
+    struct search_result r;
+    srch_once(G, p.b, 1, &l, &r);
+    srch_assert_best(G, p.b, &r, "C1E1");
+    srch_once(&plain, p.b, 1, &l, &r);
+    srch_assert_best(G, p.b, &r, "C1C3");
+    /* the exact values of both moves, from the mover's view */
+    const char *moves[2] = { "C1E1", "C1C3" };
+    const int value[2] = { 4 + 1, -(9 + 1) };
+    for (int i = 0; i < 2; i++) {
+        struct pos c = p;
+        play_tok(&c, moves[i]);
+        ck_assert_int_eq(-ref_value(G, c.b, 0, 0), value[i]);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("dvonn_play");
@@ -353,5 +458,6 @@ int main(void)
     tcase_add_loop_test(tc, test_random_playouts, 0, 40);
     tc = tap_tcase(s, "search", 120);
     tcase_add_test(tc, test_dvonn_win_in_one);
+    tcase_add_loop_test(tc, test_dvonn_quiescence_sees_the_jump, 0, 2);
     return tap_main(s);
 }

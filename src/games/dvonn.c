@@ -287,6 +287,7 @@ const struct game_ops dvonn_ops = {
     .gen_moves = dv_gen_moves,
     .count_moves = dv_count_moves,
     .is_legal = dv_is_legal,
+    .gen_noisy = dv_gen_noisy,
     .play = dv_play,
     .outcome = dv_outcome,
     .hash = dv_hash,

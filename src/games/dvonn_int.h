@@ -314,6 +314,11 @@ void dv_region_pieces(const struct dv_state *p, bb_t region, int pieces[2]);
  * placements, passes and moves that cut nothing off. */
 int dv_cut_gain(const struct dv_state *p, move_t m);
 
+/* dvonn_noisy.c: game_ops.gen_noisy, captures of enemy stacks of three
+ * pieces or more and moves that cut more enemy pieces off than own, the
+ * biggest gain first. */
+int dv_gen_noisy(const void *st, move_t *out);
+
 /* dvonn_moves_left.c */
 int dv_expected_moves_left(const void *st);
 
