@@ -23,6 +23,11 @@ START_TEST(test_empty)
     sbuf_puts(&b, "");
     ck_assert_str_eq(sbuf_str(&b), "");
     ck_assert_uint_eq(b.len, 0);
+    /* Nothing from nowhere (an empty slice of a NULL text): no memcpy
+     * from NULL, which the sanitizer build would report. */
+    sbuf_putn(&b, NULL, 0);
+    ck_assert_str_eq(sbuf_str(&b), "");
+    ck_assert_uint_eq(b.len, 0);
     sbuf_free(&b);
     ck_assert_ptr_null(b.buf);
     struct sbuf c;

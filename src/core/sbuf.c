@@ -59,7 +59,8 @@ void sbuf_putn(struct sbuf *b, const char *s, size_t n)
 {
     if (!sbuf_reserve(b, n))
         return;
-    memcpy(b->buf + b->len, s, n);
+    if (n > 0)                  /* s may be NULL then: memcpy must not see it */
+        memcpy(b->buf + b->len, s, n);
     b->len += n;
     b->buf[b->len] = '\0';
 }

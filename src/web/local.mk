@@ -29,7 +29,7 @@ WEB_SOURCES = \
 	src/web/weblog.c src/web/weblog.h
 EXTRA_DIST += src/web/local.mk $(WEB_SOURCES) src/web/main.c doc/triad-web.1 \
 	tests/web/package.json tests/web/package-lock.json \
-	tests/web/browser.mjs tests/web/tree.mjs tests/web/run.sh tests/web/toygame.mjs \
+	tests/web/browser.mjs tests/web/tree.mjs tests/web/panel.mjs tests/web/run.sh tests/web/toygame.mjs \
 	tests/web/hostile.mjs tests/web/fake-engine.sh \
 	tests/web/load.mjs tests/web/serve.mjs tests/web/chromium.mjs
 
