@@ -8,17 +8,18 @@
 # triad's own referee gives when the game's moves are replayed through
 # the GTP protocol.  The engines' node budget keeps the games short and
 # far from the clock's end on a loaded machine.  Skipped where the
-# runner's source is absent.
+# runner's source is not given.
 # Environment (set by make check): TRIAD, UGI_SRCDIR, UGI_BUILDDIR;
-# CUTEGAMES_SRC, if set, is the runner's source instead of the copy
-# beside the tree.
+# CUTEGAMES_SRC: the runner's source (MIT; never part of this tree), a
+# directory with its offline build.sh.  ./quickstart test sets it when
+# it finds a copy beside the checkout.
 set -eu
 set -f                       # move tokens contain '*' and '['
 TRIAD=${TRIAD:-src/triad}
 srcdir=${UGI_SRCDIR:-.}
-runner_src=${CUTEGAMES_SRC:-$srcdir/../shared/third_party/cutegames}
-if [ ! -x "$runner_src/build.sh" ]; then
-    echo "SKIP: the cutegames match runner's source is not at $runner_src"
+runner_src=${CUTEGAMES_SRC:-}
+if [ -z "$runner_src" ] || [ ! -x "$runner_src/build.sh" ]; then
+    echo "SKIP: no cutegames match runner source (set CUTEGAMES_SRC)"
     exit 77
 fi
 case $TRIAD in /*) ;; *) TRIAD=$(pwd)/$TRIAD ;; esac
