@@ -1,6 +1,6 @@
 #!/bin/sh
-# dvonn_stacking_suite.sh [-n N] [-r PLIES] [-t SECONDS] [-s SEED]
-#     [-m TRIAD-MATCH] TRIAD -- a DVONN opening suite of placement-end
+# dvonn_stacking_suite.sh [-n N] [-r PLIES] [-t SECONDS | -N NODES]
+#     [-s SEED] [-m TRIAD-MATCH] TRIAD -- a DVONN opening suite of placement-end
 # positions (all 49 pieces placed, White to make the first stacking move),
 # printed on standard output in the format of triad-match --openings.
 #
@@ -11,23 +11,27 @@
 # with "genmove" at SECONDS a move (default 0.5), and the position it
 # reaches is the line.  A comment line before each position names its
 # placements.  N lines (default 48).  The searches are timed, so a run on
-# another machine (or a loaded one) gives other positions.
+# another machine (or a loaded one) gives other positions; with -N each
+# placement searches NODES nodes instead (maxnodes), and the same
+# arguments give the same positions anywhere.
 set -eu
 n=48
 plies=6
 movetime=0.5
+nodes=
 seed=1
 match=
 usage() {
-    echo "usage: $0 [-n N] [-r PLIES] [-t SECONDS] [-s SEED]" \
-         "[-m TRIAD-MATCH] TRIAD" >&2
+    echo "usage: $0 [-n N] [-r PLIES] [-t SECONDS | -N NODES]" \
+         "[-s SEED] [-m TRIAD-MATCH] TRIAD" >&2
     exit 2
 }
-while getopts n:r:t:s:m: opt; do
+while getopts n:r:t:N:s:m: opt; do
     case $opt in
     n) n=$OPTARG ;;
     r) plies=$OPTARG ;;
     t) movetime=$OPTARG ;;
+    N) nodes=$OPTARG ;;
     s) seed=$OPTARG ;;
     m) match=$OPTARG ;;
     *) usage ;;
@@ -45,16 +49,25 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
     --random-plies "$plies" --movetime 0.01 --balance 1000000 \
     --seed "$seed" > "$tmp/starts"
 
+if [ -n "$nodes" ]; then
+    limit="maxnodes $nodes"
+    said="-N $nodes"
+    pace="$nodes nodes"
+else
+    limit="movetime $movetime"
+    said="-t $movetime"
+    pace="$movetime s"
+fi
 echo "# dvonn placement-end positions (ply 49, stacking phase next) from"
-echo "# scripts/dvonn_stacking_suite.sh -n $n -r $plies -t $movetime" \
-     "-s $seed: $plies random placements, then triad's own at $movetime s" \
+echo "# scripts/dvonn_stacking_suite.sh -n $n -r $plies $said" \
+     "-s $seed: $plies random placements, then triad's own at $pace" \
      "a move"
 k=0
 grep -v '^#' "$tmp/starts" | sed 's/^ *| *//' | while read -r moves; do
     k=$((k + 1))
     {
         echo "setup dvonn"
-        echo "set_option movetime $movetime"
+        echo "set_option $limit"
         for m in $moves; do
             echo "play $m"
         done

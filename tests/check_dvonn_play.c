@@ -29,26 +29,41 @@ static int term(const struct pos *p, const char *name)
     return 0;
 }
 
-/* The side to move is credited with the tallest enemy stack it can land
- * on (a capture about to happen): every other term changes sign with the
- * side to move, so the two sides' values sum to that credit alone. */
-static int capture_credit(const char *cells)
+/* The side to move's capture at hand is the tallest enemy stack it can
+ * land on (`capture`), the opponent's the tallest stack of the side to
+ * move it can land on (`threat`); every other term changes sign with the
+ * side to move, so the two sides' values differ only by those terms. */
+static void capture_terms(const char *cells, const char *side,
+                          int *capture, int *threat)
 {
     struct pos p;
-    load_spec(&p, "S", "W", cells);
-    int white = G->evaluate(p.b);
-    load_spec(&p, "S", "B", cells);
-    return white + G->evaluate(p.b);
+    load_spec(&p, "S", side, cells);
+    *capture = term(&p, "capture");
+    *threat = term(&p, "threat");
+    ck_assert_int_eq(term(&p, "late_capture"), *capture * 44);
+    ck_assert_int_eq(term(&p, "late_threat"), *threat * 44);
 }
 
-START_TEST(test_eval_capture_credit)
+START_TEST(test_eval_capture_terms)
 {
-    int none = capture_credit("D3=W E3=R F3=BBB K5=R I1=R");
-    int two = capture_credit("D3=W E3=BB F3=R K5=R I1=R");
-    int three = capture_credit("D3=W E3=BBB F3=R K5=R I1=R");
-    ck_assert_int_eq(none, 0);
-    ck_assert_int_gt(two, 0);
-    ck_assert_int_gt(three, two);
+    static const struct {
+        const char *cells;
+        int white, black;       /* the capture at hand of each side */
+    } cases[] = {
+        { "D3=W E3=R F3=BBB K5=R I1=R", 0, 0 },
+        { "D3=W E3=BB F3=R K5=R I1=R", 2, 0 },
+        { "D3=W E3=BBB F3=R K5=R I1=R", 3, 0 },
+        { "D3=WW E3=R F3=BB K5=R I1=R", 2, 2 },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int capture, threat;
+        capture_terms(cases[i].cells, "W", &capture, &threat);
+        ck_assert_int_eq(capture, cases[i].white);
+        ck_assert_int_eq(threat, cases[i].black);
+        capture_terms(cases[i].cells, "B", &capture, &threat);
+        ck_assert_int_eq(capture, cases[i].black);
+        ck_assert_int_eq(threat, cases[i].white);
+    }
 }
 END_TEST
 
@@ -118,6 +133,28 @@ START_TEST(test_eval_cut_terms)
     load_spec(&p, "S", "B", CHAIN);
     ck_assert_int_eq(term(&p, "cut"), 0);
     ck_assert_int_eq(term(&p, "cut_risk"), 2);
+}
+END_TEST
+
+/* The DVONN pieces' neighbourhoods: D3 (two white pieces) touches C3 and
+ * E3, F3 (one black piece) only E3; D3 can jump onto F3, F3 cannot reach
+ * D3; both stand by a DVONN stack and can move.  With E3 a black stack on
+ * a DVONN piece, Black holds two pieces there and has two movable stacks
+ * by the DVONN stacks. */
+START_TEST(test_eval_neighbourhoods)
+{
+    struct pos p;
+    load_spec(&p, "S", "W", "C3=R D3=WW E3=R F3=B K5=R");
+    ck_assert_int_eq(term(&p, "exposed"), -1);
+    ck_assert_int_eq(term(&p, "late_exposed"), -44);
+    ck_assert_int_eq(term(&p, "near_mobile"), 0);
+    ck_assert_int_eq(term(&p, "hold_pieces"), 0);
+    load_spec(&p, "S", "B", "C3=R D3=WW E3=R F3=B K5=R");
+    ck_assert_int_eq(term(&p, "exposed"), 1);
+    load_spec(&p, "S", "W", "C3=R D3=WW E3=RB F3=B K5=R");
+    ck_assert_int_eq(term(&p, "hold_pieces"), -2);
+    ck_assert_int_eq(term(&p, "late_hold_pieces"), -2 * 44);
+    ck_assert_int_eq(term(&p, "near_mobile"), -1);
 }
 END_TEST
 
@@ -448,12 +485,13 @@ int main(void)
     Suite *s = suite_create("dvonn_play");
     TCase *tc = tcase_create("eval");
     suite_add_tcase(s, tc);
-    tcase_add_test(tc, test_eval_capture_credit);
+    tcase_add_test(tc, test_eval_capture_terms);
     tcase_add_test(tc, test_eval_late_mobility);
     tcase_add_test(tc, test_eval_independent);
     tcase_add_test(tc, test_eval_dead_stacks);
     tcase_add_test(tc, test_eval_placement_order);
     tcase_add_test(tc, test_eval_cut_terms);
+    tcase_add_test(tc, test_eval_neighbourhoods);
     tc = tap_tcase(s, "playouts", 120);
     tcase_add_loop_test(tc, test_random_playouts, 0, 40);
     tc = tap_tcase(s, "search", 120);

@@ -33,31 +33,58 @@ enum dv_term {
     S_THREAT,      /* opponent: tallest such stack of the side to move    */
     S_CUT,         /* side to move: best cut-off, enemy minus own pieces  */
     S_CUT_RISK,    /* opponent: its best cut-off against the side to move */
+    S_EXPOSED,     /* pieces in own stacks an enemy stack can land on     */
+    S_HOLD_PIECES, /* pieces in own stacks holding a DVONN piece          */
+    S_NEAR_MOBILE, /* own stacks by a DVONN stack that can move now       */
+    /* The same terms again, times the empty cells: the weight of each
+     * slides from the start of stacking to the end (a tapered value). */
+    L_PIECES, L_NEAR, L_HOLD, L_DIST2, L_FAR, L_DEAD, L_REACH,
+    L_CAPTURE, L_THREAT, L_CUT, L_CUT_RISK, L_EXPOSED, L_HOLD_PIECES,
+    L_NEAR_MOBILE,
     DV_NTERMS
+};
+
+/* Each late term and the term it tapers. */
+static const unsigned char dv_tapered[][2] = {
+    { L_PIECES, S_PIECES }, { L_NEAR, S_NEAR }, { L_HOLD, S_HOLD },
+    { L_DIST2, S_DIST2 }, { L_FAR, S_FAR }, { L_DEAD, S_DEAD },
+    { L_REACH, S_REACH }, { L_CAPTURE, S_CAPTURE },
+    { L_THREAT, S_THREAT }, { L_CUT, S_CUT }, { L_CUT_RISK, S_CUT_RISK },
+    { L_EXPOSED, S_EXPOSED }, { L_HOLD_PIECES, S_HOLD_PIECES },
+    { L_NEAR_MOBILE, S_NEAR_MOBILE },
 };
 
 static const char *const dv_term_names[DV_NTERMS] = {
     "p_near", "p_dist2", "p_count", "p_edge",
     "pieces", "moves", "late_moves", "near", "hold", "dist2", "far",
     "dead", "reach", "race", "capture", "threat", "cut", "cut_risk",
+    "exposed", "hold_pieces", "near_mobile",
+    "late_pieces", "late_near", "late_hold", "late_dist2", "late_far",
+    "late_dead", "late_reach", "late_capture", "late_threat", "late_cut",
+    "late_cut_risk", "late_exposed", "late_hold_pieces", "late_near_mobile",
 };
 
 enum { DV_SCALE = 64 };
 
-/* Fitted by scripts/tune (logistic regression of the results on the
- * terms) on 350 games of the hand-set evaluation (539be3f) against itself
- * at 20,000 nodes a move, from random and standard starts: the run, the
- * log-loss and the matches are in doc/games/dvonn.md ("Where the weights
- * come from").  Units of 1/64 of a hundredth of a piece, so that the fit
- * keeps the hand-set evaluation's scale. */
+/* Units of 1/64 of a hundredth of a piece.  The placement weights come
+ * from the first fit (350 games of triad against itself at 20,000 nodes
+ * a move, from random and standard starts); the stacking weights from
+ * scripts/dvonn_train.sh: 784 games from 400 placement-end positions at
+ * 40,000 and 60,000 nodes a move, ridge 20.  The runs, the log-loss and
+ * the matches are in doc/games/dvonn.md ("Where the weights come from"). */
 static const int dv_weights[DV_NTERMS] = {
     [P_NEAR] = 29237, [P_DIST2] = 10238, [P_COUNT] = -39867,
     [P_EDGE] = 10239,
-    [S_PIECES] = -2070, [S_MOVES] = -2228, [S_LATE_MOVES] = 357,
-    [S_NEAR] = 22228, [S_HOLD] = 1057, [S_DIST2] = 5853, [S_FAR] = 545,
-    [S_DEAD] = 5885, [S_REACH] = 5978, [S_RACE] = 1064,
-    [S_CAPTURE] = 9901, [S_THREAT] = -3578, [S_CUT] = 5404,
-    [S_CUT_RISK] = -5905,
+    [S_PIECES] = -3329, [S_MOVES] = -1394, [S_LATE_MOVES] = 315,
+    [S_NEAR] = 26175, [S_HOLD] = -19992, [S_DIST2] = 14371, [S_FAR] = -2302,
+    [S_DEAD] = 2853, [S_REACH] = -3559, [S_RACE] = 1222,
+    [S_CAPTURE] = 1445, [S_THREAT] = 9361, [S_CUT] = 8094,
+    [S_CUT_RISK] = -6709, [S_EXPOSED] = -4965, [S_HOLD_PIECES] = 8241,
+    [S_NEAR_MOBILE] = 3185,
+    [L_PIECES] = 75, [L_NEAR] = -826, [L_HOLD] = 395, [L_DIST2] = -407,
+    [L_FAR] = -66, [L_DEAD] = 169, [L_REACH] = 89, [L_CAPTURE] = 7,
+    [L_THREAT] = -287, [L_CUT] = -196, [L_CUT_RISK] = 125,
+    [L_EXPOSED] = -54, [L_HOLD_PIECES] = -161, [L_NEAR_MOBILE] = 349,
 };
 
 static BB_INLINE int count_bits(bb_t b, bool hw)
@@ -187,6 +214,10 @@ static BB_INLINE void stacking_terms(const struct dv_state *p, int *t,
         t[S_REACH] += sign * count_bits(sp[side].targets & p->own[!side],
                                         hw);
         t[S_RACE] += sign * sp[side].live * empty;
+        t[S_EXPOSED] += sign * sum_heights(p, own & sp[!side].targets);
+        t[S_HOLD_PIECES] += sign * sum_heights(p, own & d0);
+        t[S_NEAR_MOBILE] += sign * count_bits(own & d1 & sp[side].movable,
+                                              hw);
     }
     t[S_CAPTURE] = tallest(p, sp[me].targets & p->own[you]);
     t[S_THREAT] = tallest(p, sp[you].targets & p->own[me]);
@@ -194,6 +225,8 @@ static BB_INLINE void stacking_terms(const struct dv_state *p, int *t,
     best_cuts(p, (bb_t[2]){ sp[WHITE].movable, sp[BLACK].movable }, cut);
     t[S_CUT] = cut[me];
     t[S_CUT_RISK] = cut[you];
+    for (size_t i = 0; i < sizeof dv_tapered / sizeof dv_tapered[0]; i++)
+        t[dv_tapered[i][0]] = t[dv_tapered[i][1]] * empty;
 }
 
 /* The evaluation runs at most leaves of the search: where the CPU has a
