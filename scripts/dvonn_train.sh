@@ -1,6 +1,6 @@
 #!/bin/sh
 # dvonn_train.sh [-p POSITIONS] [-P PLACE_NODES] [-n NODES] [-s SEED]
-#     [-j JOBS] DIR -- the DVONN evaluation's training set, and its fit.
+#     [-j JOBS] [-r RIDGE] DIR -- the DVONN evaluation's training set, and its fit.
 #
 # Run from the build directory after make.  Makes POSITIONS (default 800)
 # placement-end positions in DIR/starts-*.txt with
@@ -12,8 +12,8 @@
 # colours, between src/triad at NODES nodes a move (default 40000) and
 # src/triad at NODES plus a half (so that the two games of a pair
 # differ), with records in DIR/games-*.sgf, and fits the evaluation's
-# weights to the results with scripts/tune, every fifth game held out
-# (DIR/fit.txt).  Niced; doc/games/dvonn.md ("The evaluation of real
+# weights to the results with scripts/tune, every fifth game held out,
+# ridge RIDGE (default 20) (DIR/fit.txt).  Niced; doc/games/dvonn.md ("The evaluation of real
 # positions") shows a run.
 set -eu
 positions=800
@@ -21,18 +21,20 @@ place_nodes=15000
 nodes=40000
 seed=101
 jobs=2
+ridge=20
 usage() {
     echo "usage: $0 [-p POSITIONS] [-P PLACE_NODES] [-n NODES]" \
-         "[-s SEED] [-j JOBS] DIR" >&2
+         "[-s SEED] [-j JOBS] [-r RIDGE] DIR" >&2
     exit 2
 }
-while getopts p:P:n:s:j: opt; do
+while getopts p:P:n:s:j:r: opt; do
     case $opt in
     p) positions=$OPTARG ;;
     P) place_nodes=$OPTARG ;;
     n) nodes=$OPTARG ;;
     s) seed=$OPTARG ;;
     j) jobs=$OPTARG ;;
+    r) ridge=$OPTARG ;;
     *) usage ;;
     esac
 done
@@ -66,5 +68,6 @@ done
 for pid in $pids; do
     wait "$pid"
 done
-nice scripts/tune --game dvonn --every 1 --holdout 5 "$dir"/games-*.sgf \
+nice scripts/tune --game dvonn --every 1 --holdout 5 --ridge "$ridge" \
+    "$dir"/games-*.sgf \
     | tee "$dir/fit.txt"
