@@ -15,6 +15,7 @@
 
 #include "games/games.h"
 #include "gametest.h"
+#include "search/evalcache.h"
 #include "searchtest.h"
 #include "tap_main.h"
 #include "toygames.h"
@@ -386,6 +387,27 @@ START_TEST(test_ring_repetition)
 }
 END_TEST
 
+/* The evaluation cache keeps a value for its hash within one search:
+ * another hash in the same slot replaces it, a new search forgets all. */
+START_TEST(test_eval_cache)
+{
+    static struct eval_cache c;     /* 256 KiB: not on the stack */
+    int v = 0;
+    eval_cache_new_search(&c);
+    ck_assert(!eval_cache_find(&c, 12345, &v));
+    eval_cache_store(&c, 12345, -77);
+    ck_assert(eval_cache_find(&c, 12345, &v));
+    ck_assert_int_eq(v, -77);
+    ck_assert(!eval_cache_find(&c, 12345 + EVAL_CACHE_SLOTS, &v));
+    eval_cache_store(&c, 12345 + EVAL_CACHE_SLOTS, 5);
+    ck_assert(!eval_cache_find(&c, 12345, &v));
+    ck_assert(eval_cache_find(&c, 12345 + EVAL_CACHE_SLOTS, &v));
+    ck_assert_int_eq(v, 5);
+    eval_cache_new_search(&c);
+    ck_assert(!eval_cache_find(&c, 12345 + EVAL_CACHE_SLOTS, &v));
+}
+END_TEST
+
 int main(void)
 {
     Suite *su = suite_create("search");
@@ -404,5 +426,6 @@ int main(void)
     tcase_add_test(tc, test_max_depth);
     tcase_add_test(tc, test_single_move_under_clock);
     tcase_add_loop_test(tc, test_ring_repetition, 0, 3);
+    tcase_add_test(tc, test_eval_cache);
     return tap_main(su);
 }

@@ -19,7 +19,13 @@ int search_leaf_value(struct worker *w, const void *st, int ply)
     if (o != GAME_ONGOING)
         return score_terminal(w->s, o, margin, g->side_to_move(st), ply);
     w->unresolved++;
-    return clamp_eval(g->evaluate(st));
+    uint64_t key = g->hash(st);
+    int v;
+    if (!eval_cache_find(&w->evals, key, &v)) {
+        v = clamp_eval(g->evaluate(st));
+        eval_cache_store(&w->evals, key, v);
+    }
+    return v;
 }
 
 /* Quiescence (doc/search.md, "Quiescence"): below the nominal depth, the

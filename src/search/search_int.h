@@ -15,6 +15,7 @@
 
 #include "core/game.h"
 #include "core/rng.h"
+#include "search/evalcache.h"
 #include "search/method.h"
 #include "search/search.h"
 #include "search/tt.h"
@@ -69,6 +70,7 @@ struct worker {
     /* The game's positions up to the root (repetition.c); NULL:
      * repetitions are not scored in this search. */
     const struct rep_set *rep;
+    struct eval_cache evals;   /* static evaluations of this search      */
     /* The last completed iteration. */
     int done_depth;
     int done_score;
