@@ -8,7 +8,8 @@
 
 /* The evaluation is a weighted sum of the terms below, from the side to
  * move's point of view: "own" terms are the side to move's count minus
- * the opponent's, the last four belong to one side each.  Placement
+ * the opponent's; capture, threat, cut and cut_risk (and their late
+ * forms) belong to one side each.  Placement
  * terms are 0 in the stacking phase and the other way round.  The
  * weights came from scripts/tune (logistic regression of game results on
  * the terms); doc/games/dvonn.md lists the terms, the data and the fit. */
