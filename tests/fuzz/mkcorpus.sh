@@ -80,7 +80,7 @@ for g in $games; do
 done
 
 n=0
-for args in "" 3x3 5x5 3x5 5x3 8x8 2x2 9x9 0x0 random random=7 \
+for args in "" 3x3 5x5 3x5 5x3 8x8 2x2 9x9 0x0 1x1 1x5 5x1 1x8 random random=7 \
     random=18446744073709551615 2470377 0 -1 12345 \
     layout=1000100100011000000000100010010100110010101111000 \
     "layout=10001" "x y z"; do
