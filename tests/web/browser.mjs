@@ -186,6 +186,30 @@ async function keepScreenshot(page, name) {
   check(colours > 8, `screenshot ${file} is not blank (${colours} colours)`);
 }
 
+// DVONN's column letters: each once, beside its column's lowest cell on
+// the column's diagonal (A1..I1, J2, K3), nearer to that cell than to
+// any other, whichever way the board is turned.
+async function testDvonnLetters(page, size) {
+  const found = await page.evaluate(() => {
+    const centre = e => {
+      const r = e.getBoundingClientRect();
+      return [r.x + r.width / 2, r.y + r.height / 2];
+    };
+    const cells = [...document.querySelectorAll('#board .cell')]
+      .map(g => [g.dataset.key, centre(g.querySelector('.hit'))]);
+    return [...document.querySelectorAll('#board .coord')]
+      .filter(t => /^[A-K]$/.test(t.textContent)).map(t => {
+        const [x, y] = centre(t);
+        const near = cells.map(([k, [cx, cy]]) => [Math.hypot(cx - x, cy - y), k])
+          .sort((a, b) => a[0] - b[0]);
+        return `${t.textContent}:${near[0][1]}`;
+      }).sort();
+  });
+  const want = [...'ABCDEFGHI'].map(l => `${l}:${l}1`).concat(['J:J2', 'K:K3']);
+  check(found.join() === want.join(),
+        `${size.name}: dvonn's column letters once each, at their lowest cells (${found.join(' ')})`);
+}
+
 // Truchet's moves said in words: a move's title in the list, and the
 // notice of a move viewed (one tap on a phone) says them too.
 async function testTruchetWords(page, size) {
@@ -667,6 +691,7 @@ async function testSize(browser, base, srv, size) {
       await waitMoves(page, n + 2);
     }
     await keepScreenshot(page, `${game}-${size.name}`);
+    if (game === 'dvonn') await testDvonnLetters(page, size);
     if (game === 'truchet') await testTruchetWords(page, size);
     const before = { pos: await page.$eval('#board', b => b.dataset.position),
                      moves: await moveList(page), engines: childrenOf(srv.pid).length };
