@@ -107,9 +107,31 @@ const TriadAnalysis = (() => {
   // The evaluation bar, drawn at the board's left edge (the board's
   // box widened for it, so that it stands beside the board at any size or
   // orientation): the first side's share from the bottom, or from the top
-  // on a flipped board.  Shown while analysis is on or a review is shown;
-  // its place is kept when it is not, so that the board never changes size
-  // (and moves what is under the player's finger) as the view changes.
+  // on a flipped board, and its number (the score, else the win chance)
+  // at the end of the side ahead, as lichess shows it.  It is BAR_PX wide
+  // on the screen and its number LABEL_PX high, whatever the board's
+  // scale.  Shown while analysis is on or a review is shown; its place is
+  // kept when it is not, so that the board never changes size (and moves
+  // what is under the player's finger) as the view changes.
+  const BAR_PX = 26, LABEL_PX = 11;
+
+  // Pixels per unit of the board's box once BW units wider: the board
+  // fills the width, or stops at its height's limit.
+  function scale(svg, w, h) {
+    const rect = svg.getBoundingClientRect();
+    if (!rect.width || !rect.height) return null;
+    return bw => Math.min(rect.width / (w + 1.5 * bw), rect.height / h);
+  }
+
+  function barNumber(r) {
+    if (r.proven) return provenWinner(r.proven) < 0 ? '=' : 'won';
+    if (typeof r.score === 'number') {
+      const a = Math.abs(r.score);
+      return a < 10 ? a.toFixed(1).replace(/\.0$/, '') : String(Math.round(a));
+    }
+    return typeof r.win === 'number' ? `${Math.round(100 * Math.max(r.win, 1 - r.win))}%` : '';
+  }
+
   function bar(svg, r) {
     let g = svg.querySelector(':scope > .an-bar');
     if (g) {
@@ -118,21 +140,33 @@ const TriadAnalysis = (() => {
     }
     const box = svg.getAttribute('viewBox');
     const [x, y, w, h] = box.split(' ').map(Number);
-    const bw = Math.max(w, h) * 0.025, left = x - 1.5 * bw;
+    const px = scale(svg, w, h);
+    let bw = Math.max(w, h) * 0.025;
+    if (px) for (let i = 0; i < 3; i++) bw = Math.max(bw, BAR_PX / px(bw));
+    const left = x - 1.5 * bw, unit = px ? 1 / px(bw) : bw / BAR_PX;
     svg.setAttribute('viewBox', `${left} ${y} ${w + 1.5 * bw} ${h}`);
     g = el(svg, 'g', { class: 'an-bar', 'data-box': box });
     delete svg.dataset.share;
     if (!live.on && !r) return;
     const s = share(r), part = s === null ? 0.5 : s;
     const sides = page.game.sides;
-    el(g, 'rect', { x: left + bw * 0.25, y, width: bw, height: h, class: 'eb-second' });
-    el(g, 'rect', { x: left + bw * 0.25, y: page.flipped ? y : y + h * (1 - part), width: bw,
+    const bx = left + bw * 0.25;
+    el(g, 'rect', { x: bx, y, width: bw, height: h, class: 'eb-second' });
+    el(g, 'rect', { x: bx, y: page.flipped ? y : y + h * (1 - part), width: bw,
       height: h * part, class: 'eb-first' + (s === null ? ' unknown' : '') });
-    el(g, 'line', { x1: left + bw * 0.25, x2: left + bw * 1.25, y1: y + h / 2, y2: y + h / 2,
-      class: 'eb-mid' });
+    el(g, 'line', { x1: bx, x2: bx + bw, y1: y + h / 2, y2: y + h / 2, class: 'eb-mid' });
+    const number = r ? barNumber(r) : '';
+    if (number && s !== null) {
+      const firstAhead = s >= 0.5, atBottom = firstAhead !== page.flipped;
+      const size = LABEL_PX * unit;
+      el(g, 'text', { x: bx + bw / 2, y: atBottom ? y + h - 0.5 * size : y + 1.3 * size,
+        'font-size': size, class: 'eb-number ' + (firstAhead ? 'on-first' : 'on-second') },
+      number);
+    }
     el(g, 'title', {}, s === null ? 'no evaluation yet'
       : `${cap(sides[0])}'s share: ${Math.round(s * 100)}%`);
     svg.dataset.share = s === null ? '' : s.toFixed(3);
+    svg.dataset.barPx = px ? (bw * px(bw)).toFixed(1) : '';
   }
 
   // The viewed node's stored review, if any.
@@ -161,7 +195,8 @@ const TriadAnalysis = (() => {
       b.textContent = m;
       b.className = 'pv-move';
       b.dataset.n = i + 1;
-      b.title = `move ${turn + i + 1}`;
+      const words = page.game.board.describe && page.game.board.describe(m);
+      b.title = `move ${turn + i + 1}${words ? ': ' + words : ''}`;
       b.onmouseenter = b.onfocus = () => previewPv(i + 1);
       b.onmouseleave = b.onblur = () => previewPv(0);
       b.onclick = () => playPv(i + 1);
@@ -169,7 +204,40 @@ const TriadAnalysis = (() => {
       list.appendChild(li);
     });
     $('an-pv-box').hidden = !(r && r.pv.length);
+    summary(r);
     drawOnBoard();
+  }
+
+  // The analysis in one line under the board (shown on a phone, where
+  // the panel is below the fold): the score, the win chance and the best
+  // move (in words too, for a notation that does not say itself), or
+  // that the engine is thinking.
+  function summary(r) {
+    const line = $('an-line');
+    line.textContent = '';
+    if (!r) {
+      if (live.on && !live.busy) line.textContent = 'Engine analysis: thinking…';
+      return;
+    }
+    const sides = page.game.sides;
+    const score = document.createElement('b');
+    score.textContent = scoreText(r, sides);
+    line.append(score);
+    if (typeof r.win === 'number' && !r.proven)
+      line.append(` \u00b7 win ${Math.round(r.win * 100)}%`);
+    if (r.best && !r.over) {
+      const best = document.createElement('code');
+      best.textContent = r.best;
+      line.append(' \u00b7 best ', best);
+      const words = page.game.board.describe && page.game.board.describe(r.best);
+      if (words) {
+        const said = document.createElement('span');
+        said.className = 'help';
+        said.textContent = `: ${words}`;
+        line.append(said);
+      }
+    }
+    if (!live.on) line.append(' (from the review)');
   }
 
   // The best move as an arrow, or the first N moves of the line numbered
@@ -221,7 +289,8 @@ const TriadAnalysis = (() => {
     stopLive();
     const r = stored();
     if (!live.on || live.busy) {
-      show(r, r ? 'From the review.' : live.busy ? 'Reviewing the game…' : '');
+      show(r, r ? 'These are the game review\'s findings for this position ' +
+        '(live analysis is off).' : live.busy ? 'Reviewing the game…' : '');
       return;
     }
     show(null, 'Thinking…');

@@ -610,7 +610,7 @@ function followView() {
 
 function renderMoves() {
   const list = $('moves');
-  page.listed = TriadMoveList.render(list, page.tree, page.at);
+  page.listed = TriadMoveList.render(list, page.tree, page.at, describeMove);
   const e = list.querySelector('.viewed');
   if (!e) list.scrollTop = atEnd() ? list.scrollHeight : 0;
   else if (e.offsetTop < list.scrollTop || e.offsetTop + e.offsetHeight > list.scrollTop + list.clientHeight)
@@ -630,6 +630,12 @@ page.playMoves = async moves => {
   return played > 0;
 };
 
+// The move in plain words, when the game's file says them (web/board.js).
+function describeMove(move) {
+  const board = page.game && page.game.board;
+  return board && board.describe ? board.describe(move) : '';
+}
+
 function viewLine() {
   const looking = !atEnd();
   $('nav-start').disabled = $('nav-back').disabled = page.at === page.tree;
@@ -639,7 +645,9 @@ function viewLine() {
   $('viewing').hidden = !looking;
   if (looking)
     $('view-text').textContent = (n === 0 ? 'The start position'
-      : `After move ${n} of ${page.lineShown.length - 1}: ${page.at.move}`) + (main ? '.' : ' (a variation).');
+      : `After move ${n} of ${page.lineShown.length - 1}: ${page.at.move}` +
+        (describeMove(page.at.move) ? `, ${describeMove(page.at.move)}` : '')) +
+      (main ? '.' : ' (a variation).');
 }
 
 // The arrows anywhere but in a field or on the board (whose arrows move

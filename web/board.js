@@ -31,6 +31,9 @@
 //                              [key]}, each part optional; without it
 //                              motion() gives the arrows, else the first
 //                              key is a placement
+//   describe(move)          -> the move in plain words, for a notation
+//                              that does not say itself (the move
+//                              list's tooltips)
 'use strict';
 
 const TriadBoards = (() => {

@@ -55,11 +55,15 @@
         }
         marks(g);
       });
-      // Coordinates along the edges, where no stone hides them.
+      // Coordinates along the edges, where no stone hides them: a row's
+      // number before its first cell; a column's letter once, on its
+      // diagonal just past its lowest cell (A1..I1, J2, K3), so that
+      // each letter points at one line of cells however the board is
+      // turned.
       for (const c of CELLS) {
         const [x, y] = xy(c);
-        if (c.row === 1) el(svg, 'text', { x, y: y + S * 0.78, class: 'coord' }, c.name[0]);
-        if (c.row === 5) el(svg, 'text', { x, y: y - S * 0.56, class: 'coord' }, c.name[0]);
+        if (c === CELLS.find(d => d.col === c.col))
+          el(svg, 'text', { x: x + S * 0.3, y: y + S * 0.52 + 5, class: 'coord' }, c.name[0]);
         if (c.col === ROWS[c.row - 1][1])
           el(svg, 'text', { x: x - S * 0.68, y: y + 6, class: 'coord' }, String(c.row));
       }

@@ -121,6 +121,39 @@
       }
       return { seq, set: [] };
     },
+    // The move in plain words (the move list's and the best line's
+    // tooltips): "flip tile d4, then move g6 to f5, then merge the stacks
+    // of e6 and f5 onto f6".
+    describe(m) {
+      let rest = m, words = [];
+      const flip = /^\*([a-g][1-7]),/.exec(rest);
+      if (flip) { words.push(`flip tile ${flip[1]}`); rest = rest.slice(flip[0].length); }
+      const step = /^([a-h][1-8])-([a-h][1-8])/.exec(rest);
+      let at = null;
+      if (step) {
+        words.push(`move ${step[1]} to ${step[2]}`);
+        at = step[2];
+        rest = rest.slice(step[0].length);
+        if (rest.startsWith('+')) rest = rest.slice(1);
+        else if (rest.startsWith('>')) rest = at + rest;
+      }
+      const act = /^([a-h][1-8])([<>])([wens]+)$/.exec(rest);
+      if (act) {
+        const [, j, how, letters] = act;
+        const count = new Map();
+        for (const l of letters) count.set(neighbour(j, l), (count.get(neighbour(j, l)) || 0) + 1);
+        const and = list => list.length > 1
+          ? `${list.slice(0, -1).join(', ')} and ${list.at(-1)}` : list[0];
+        const names = [...count.keys()];
+        if (how === '<') words.push(`merge the stacks of ${and(names)} onto ${j}`);
+        else {
+          const one = [...count.values()].every(k => k === 1);
+          words.push(`split ${j === at ? 'it' : j}: ` + (one ? `a chip each to ${and(names)}`
+            : and([...count].map(([n, k]) => `${k} chip${k > 1 ? 's' : ''} to ${n}`))));
+        }
+      } else if (rest) return '';
+      return words.join(', then ');
+    },
     // Where the chips went: a step's stack to its end (or on to the merge
     // it joins), a merge's sources to its target, a split's chips to their
     // junctions.

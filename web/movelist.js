@@ -4,7 +4,8 @@
 // a line of its own, indented, its own variations in brackets; a
 // reviewed move's mark after it (?! inaccuracy, ? mistake, ?? blunder).
 // Every move is an element with data-node, its node's index in
-// TriadTree.walk order.
+// TriadTree.walk order, and the move in plain words as its title when
+// the game's file says them (describe, web/board.js).
 'use strict';
 
 const TriadMoveList = (() => {
@@ -15,9 +16,11 @@ const TriadMoveList = (() => {
   const number = (depth, always) =>
     depth % 2 === 1 ? `${(depth + 1) / 2}.` : always ? `${depth / 2}…` : '';
 
-  function fill(e, n, id, at) {
+  function fill(e, n, id, at, describe) {
     e.dataset.node = id;
     e.append(n.move);
+    const words = describe && describe(n.move);
+    if (words) e.title = words;
     const mark = n.review && GLYPHS[n.review.mark];
     if (mark) {
       const m = document.createElement('span');
@@ -33,13 +36,13 @@ const TriadMoveList = (() => {
   }
 
   // The line starting at N (a variation) into CONTAINER, inline.
-  function inline(container, n, ids, at, depth) {
+  function inline(container, n, ids, at, depth, describe) {
     let x = n, first = true;
     for (;;) {
       const s = document.createElement('span');
       s.className = 'vmove';
       s.dataset.n = number(depth, first);
-      fill(s, x, ids.get(x), at);
+      fill(s, x, ids.get(x), at, describe);
       container.append(s, ' ');
       const kids = x.children;
       if (!kids.length) return;
@@ -47,7 +50,7 @@ const TriadMoveList = (() => {
       for (const alt of kids.slice(1)) {
         const b = document.createElement('span');
         b.className = 'nested';
-        inline(b, alt, ids, at, depth + 1);
+        inline(b, alt, ids, at, depth + 1, describe);
         container.append('(', b, ') ');
       }
       x = kids[0];
@@ -55,9 +58,10 @@ const TriadMoveList = (() => {
     }
   }
 
-  // Draws ROOT's tree into the <ol> LIST, AT marked as viewed; returns
-  // the nodes by their data-node.
-  function render(list, root, at) {
+  // Draws ROOT's tree into the <ol> LIST, AT marked as viewed, DESCRIBE
+  // (optional) saying a move in words; returns the nodes by their
+  // data-node.
+  function render(list, root, at, describe) {
     const nodes = [], ids = new Map();
     TriadTree.walk(root, n => { ids.set(n, nodes.length); nodes.push(n); });
     list.textContent = '';
@@ -77,7 +81,7 @@ const TriadMoveList = (() => {
       li.className = 'move';
       li.dataset.n = number(depth, false);
       li.dataset.ply = depth;
-      fill(li, x, ids.get(x), at);
+      fill(li, x, ids.get(x), at, describe);
       list.append(li);
       after = kids.length > 1;
       if (after) {
@@ -93,7 +97,7 @@ const TriadMoveList = (() => {
         for (const alt of kids.slice(1)) {
           const line = document.createElement('div');
           line.className = 'variation';
-          inline(line, alt, ids, at, depth);
+          inline(line, alt, ids, at, depth, describe);
           block.append(line);
         }
         list.append(block);

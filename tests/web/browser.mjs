@@ -186,6 +186,45 @@ async function keepScreenshot(page, name) {
   check(colours > 8, `screenshot ${file} is not blank (${colours} colours)`);
 }
 
+// DVONN's column letters: each once, beside its column's lowest cell on
+// the column's diagonal (A1..I1, J2, K3), nearer to that cell than to
+// any other, whichever way the board is turned.
+async function testDvonnLetters(page, size) {
+  const found = await page.evaluate(() => {
+    const centre = e => {
+      const r = e.getBoundingClientRect();
+      return [r.x + r.width / 2, r.y + r.height / 2];
+    };
+    const cells = [...document.querySelectorAll('#board .cell')]
+      .map(g => [g.dataset.key, centre(g.querySelector('.hit'))]);
+    return [...document.querySelectorAll('#board .coord')]
+      .filter(t => /^[A-K]$/.test(t.textContent)).map(t => {
+        const [x, y] = centre(t);
+        const near = cells.map(([k, [cx, cy]]) => [Math.hypot(cx - x, cy - y), k])
+          .sort((a, b) => a[0] - b[0]);
+        return `${t.textContent}:${near[0][1]}`;
+      }).sort();
+  });
+  const want = [...'ABCDEFGHI'].map(l => `${l}:${l}1`).concat(['J:J2', 'K:K3']);
+  check(found.join() === want.join(),
+        `${size.name}: dvonn's column letters once each, at their lowest cells (${found.join(' ')})`);
+}
+
+// Truchet's moves said in words: a move's title in the list, and the
+// notice of a move viewed (one tap on a phone) says them too.
+async function testTruchetWords(page, size) {
+  const [move, title] = await page.$eval('#moves li.move', e => [e.textContent, e.title]);
+  check(/^(flip tile [a-g][1-7], then )?(move|split|merge) /.test(title),
+        `${size.name}: truchet's ${move} has a title in words: "${title}"`);
+  await page.$eval('#moves li.move', e => e.click());
+  await page.waitForSelector('#viewing:not([hidden])', { timeout: 5000 });
+  const text = await page.$eval('#view-text', e => e.textContent);
+  check(text === `After move 1 of 6: ${move}, ${title}.`,
+        `${size.name}: viewing truchet's first move says it in words: "${text}"`);
+  await page.click('#back-to-game');
+  await page.waitForSelector('#viewing[hidden]', { timeout: 5000 });
+}
+
 // axe-core's WCAG 2 A/AA rules on the page as it stands: no serious or
 // critical violation.
 async function audit(page, state) {
@@ -563,17 +602,22 @@ const TRUCHET_TALL = 'truchet:1000100100011000000000100010010100110010101111000:
   'a1D1,a8L1,c1D1,c8L1,e1D1,e8L1,f6L3,g1D1,g8L1';
 const TRUCHET_KINDS = [
   { what: 'a step that could go on to merge, confirmed by a second click', pos: TRUCHET_START,
-    move: 'g6-f5', also: 'g6-f5+f6<ws', clicks: ['j:g6', 'j:f5', 'j:f5'] },
+    move: 'g6-f5', also: 'g6-f5+f6<ws', clicks: ['j:g6', 'j:f5', 'j:f5'],
+    words: 'move g6 to f5' },
   { what: 'a flip and a step', pos: TRUCHET_START, move: '*d4,g6-h5',
-    clicks: ['t:d4', 'j:g6', 'j:h5', 'done'] },
+    clicks: ['t:d4', 'j:g6', 'j:h5', 'done'], words: 'flip tile d4, then move g6 to h5' },
   { what: 'a step and a merge', pos: TRUCHET_START, move: 'g6-f5+f6<ws',
-    clicks: ['j:g6', 'j:f5', 'j:f6', 'j:e6', 'j:f5', 'done'] },
+    clicks: ['j:g6', 'j:f5', 'j:f6', 'j:e6', 'j:f5', 'done'],
+    words: 'move g6 to f5, then merge the stacks of e6 and f5 onto f6' },
   { what: 'a merge', pos: TRUCHET_START, move: 'e7<wnes',
-    clicks: ['j:e7', 'j:d7', 'j:e8', 'j:f7', 'j:e6'] },
+    clicks: ['j:e7', 'j:d7', 'j:e8', 'j:f7', 'j:e6'],
+    words: 'merge the stacks of d7, e8, f7 and e6 onto e7' },
   { what: 'a split of three chips, two to one junction', pos: TRUCHET_TALL, move: 'f6>wwe',
-    clicks: ['j:f6', 'j:e6', 'j:e6', 'j:g6'], badge: ['j:e6', '2'] },
+    clicks: ['j:f6', 'j:e6', 'j:e6', 'j:g6'], badge: ['j:e6', '2'],
+    words: 'split f6: 2 chips to e6 and 1 chip to g6' },
   { what: 'a step and a split', pos: TRUCHET_TALL, move: 'f6-d4>nss',
-    clicks: ['j:f6', 'j:d4', 'j:d5', 'j:d3', 'j:d3'] },
+    clicks: ['j:f6', 'j:d4', 'j:d5', 'j:d3', 'j:d3'],
+    words: 'move f6 to d4, then split it: 1 chip to d5 and 2 chips to d3' },
 ];
 
 async function testTruchetKinds(page, base) {
@@ -602,6 +646,8 @@ async function testTruchetKinds(page, base) {
     await waitMoves(page, 1);
     const played = (await moveList(page))[0];
     check(played === kind.move, `truchet: ${kind.what} by clicks: ${played}`);
+    const title = await page.$eval('#moves li.move', e => e.title);
+    check(title === kind.words, `truchet: ${played} is said in the move list as "${title}"`);
   }
 }
 
@@ -645,6 +691,8 @@ async function testSize(browser, base, srv, size) {
       await waitMoves(page, n + 2);
     }
     await keepScreenshot(page, `${game}-${size.name}`);
+    if (game === 'dvonn') await testDvonnLetters(page, size);
+    if (game === 'truchet') await testTruchetWords(page, size);
     const before = { pos: await page.$eval('#board', b => b.dataset.position),
                      moves: await moveList(page), engines: childrenOf(srv.pid).length };
     await page.reload({ waitUntil: 'load' });

@@ -145,7 +145,38 @@ async function testLive(page, size, game) {
         `${size.name} ${game}: the best move is drawn over the board (${arrows} shapes)`);
   const share = await page.$eval('#board', e => e.dataset.share);
   check(/^[01]\.\d{3}$/.test(share), `${size.name} ${game}: the evaluation bar stands (${share})`);
+  await testReadable(page, size, game, text);
   await shot(page, `panel-live-${game}-${size.name}`);
+}
+
+// The evaluation bar wide enough to read, its number in it; on a phone
+// the score and the best move in a line under the board, seen with the
+// board and not under the move buttons kept at the window's foot (the
+// panel is below the fold there); on a desktop not (the panel is beside
+// the board).
+async function testReadable(page, size, game, score) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const bar = await page.$eval('#board', svg => {
+    const t = svg.querySelector('.an-bar .eb-number');
+    const r = t && t.getBoundingClientRect();
+    return { px: Number(svg.dataset.barPx), text: t ? t.textContent : '',
+      height: r ? r.height : 0 };
+  });
+  check(bar.px >= 24 && /^(\d+(\.\d)?%?|won|=)$/.test(bar.text) && bar.height >= 10,
+        `${size.name} ${game}: the evaluation bar is ${bar.px} px wide, its number ` +
+        `"${bar.text}" ${bar.height.toFixed(1)} px high`);
+  const line = await page.$eval('#an-line', e => {
+    const r = e.getBoundingClientRect(), b = document.querySelector('#board').getBoundingClientRect();
+    const nav = document.querySelector('#nav').getBoundingClientRect();
+    return { text: e.textContent, shown: r.height > 0, under: r.top >= b.bottom - 1,
+      seen: r.bottom <= Math.min(window.innerHeight, nav.top) };
+  });
+  if (size.phone)
+    check(line.shown && line.under && line.seen && line.text.startsWith(score) &&
+          / \u00b7 best \S+/.test(line.text),
+          `phone ${game}: the analysis in a line under the board, in view above the ` +
+          `move buttons: "${line.text}"`);
+  else check(!line.shown, `desktop ${game}: no analysis line under the board (the panel is beside it)`);
 }
 
 // Cephalopod: the dice a best move captures are crossed out.
@@ -256,6 +287,9 @@ async function testReview(page, size, game) {
     await page.waitForFunction(t => page.viewed().turn === t, { timeout: 5000 }, b.turn);
     check(await page.$eval('#an-mark', e => e.textContent.startsWith('Blunder')),
           `${size.name} ${game}: viewing it says so`);
+    const state = await page.$eval('#an-state', e => e.textContent);
+    check(state === 'These are the game review\'s findings for this position ' +
+          '(live analysis is off).', `${size.name} ${game}: where the numbers come from: "${state}"`);
   }
   await shot(page, `panel-review-${game}-${size.name}`);
   await testReviewSaved(page, size, game, reviews);
