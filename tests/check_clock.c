@@ -173,10 +173,12 @@ END_TEST
  * setup (the moves picked by a fixed rule) under a sudden-death clock:
  * at every position the hard limit fits in what is left, so moves that
  * each run to their hard limit never lose on time; moves that keep to
- * the soft aim use most of the clock by the end. */
+ * the soft aim use most of the clock by the end.  From proven_ply on the
+ * moves cost nothing but the overhead (genmove's solver has proven the
+ * game). */
 static void play_game_on_clock(const struct game_ops *g, double main_time,
                                bool spend_hard, double overhead,
-                               double *left_at_end)
+                               int proven_ply, double *left_at_end)
 {
     unsigned char *st = malloc(g->state_size);
     move_t *moves = malloc(sizeof *moves * (size_t)g->max_moves);
@@ -204,7 +206,8 @@ static void play_game_on_clock(const struct game_ops *g, double main_time,
             ck_assert_msg(t.hard < ref_available(&r),
                           "%s, ply %d: hard limit %g s, available %g s",
                           g->name, ply, t.hard, ref_available(&r));
-            double spent = spend_hard ? t.hard : t.soft;
+            double spent = ply >= proven_ply ? 0
+                           : spend_hard ? t.hard : t.soft;
             time_control_spend(&c, 0, spent);
             ref_charge(&r, spent + overhead);
             ck_assert_msg(!r.flagged, "%s, %g s, ply %d: lost on time",
@@ -226,11 +229,12 @@ START_TEST(test_bounded_games_never_flag)
         const struct game_ops *g = game_at(i);
         if (g->max_game_plies <= 0)
             continue;
+        int never = g->max_game_plies + 1;
         for (size_t k = 0; k < sizeof clocks / sizeof *clocks; k++) {
             double left;
-            play_game_on_clock(g, clocks[k], true, 0, &left);
+            play_game_on_clock(g, clocks[k], true, 0, never, &left);
             ck_assert(left > 0);
-            play_game_on_clock(g, clocks[k], false, 0, &left);
+            play_game_on_clock(g, clocks[k], false, 0, never, &left);
             ck_assert_msg(left > 0 && left < clocks[k] * 0.5,
                           "%s, %g s: %g s left at the end", g->name,
                           clocks[k], left);
@@ -240,10 +244,40 @@ START_TEST(test_bounded_games_never_flag)
              * their soft aim still never flag from 5 s up. */
             if (clocks[k] >= 5) {
                 play_game_on_clock(g, clocks[k], false, TIME_MOVE_LATENCY,
-                                   &left);
+                                   never, &left);
                 ck_assert(left >= 0);
             }
         }
+    }
+}
+END_TEST
+
+/* DVONN at 5 s a game (moves keeping to their soft aim, the referee's
+ * overhead on each): the placement phase of a full game takes between a
+ * quarter and a half of the clock, and when the solver proves the game
+ * some way into the stacking phase (the moves after it take no time)
+ * little of the clock is left unused, the less the later the proof: under
+ * 0.3 s after 24 stacking plies (the weights before this test's
+ * introduction left 0.55 s there). */
+START_TEST(test_dvonn_clock_used_before_the_proof)
+{
+    const struct game_ops *g = game_find("dvonn");
+    ck_assert_ptr_nonnull(g);
+    double left;
+    play_game_on_clock(g, 5, false, TIME_MOVE_LATENCY, 49, &left);
+    ck_assert_msg(left > 2.5 && left < 3.75, "%g s left after placing",
+                  left);
+    double before = left;
+    for (int stacking_plies = 16; stacking_plies <= 28; stacking_plies += 4) {
+        play_game_on_clock(g, 5, false, TIME_MOVE_LATENCY,
+                           49 + stacking_plies, &left);
+        ck_assert_msg(left > 0 && left < before,
+                      "proven after %d stacking plies: %g s left",
+                      stacking_plies, left);
+        if (stacking_plies == 24)
+            ck_assert_msg(left < 0.3, "proven after 24 stacking plies: "
+                          "%g s left", left);
+        before = left;
     }
 }
 END_TEST
@@ -396,6 +430,7 @@ int main(void)
     tcase_add_test(tc, test_movetime_uses_nearly_all);
     tcase_add_test(tc, test_bounded_games_never_flag);
     tcase_add_test(tc, test_hard_limit_keeps_safety);
+    tcase_add_test(tc, test_dvonn_clock_used_before_the_proof);
     tcase_add_test(tc, test_main_time_spread);
     tcase_add_test(tc, test_long_game_never_flags);
     tcase_add_test(tc, test_byoyomi_periods);

@@ -42,8 +42,11 @@ void time_control_spend(struct time_control *c, int side, double seconds);
 /* Time kept back on every move under a main-time clock for what the
  * controller counts besides the search (pipes, process scheduling on a
  * loaded machine, the reply): a move's hard limit leaves at least this
- * much of the clock when there is twice as much left. */
-#define TIME_MOVE_SAFETY 0.02
+ * much of the clock when there is twice as much left (else the least of
+ * this and three quarters of the clock).  50 ms: a few scheduler periods
+ * of a loaded machine, for the games that end with hundredths of a
+ * second left (doc/games/dvonn.md, "Clock"). */
+#define TIME_MOVE_SAFETY 0.05
 
 /* The moves the clock is spread over in position *st of game g: the
  * game's estimate (game_ops.expected_moves_left, 30 without one) plus a

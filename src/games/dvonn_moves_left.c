@@ -7,39 +7,53 @@
 
 #include "games/dvonn_int.h"
 
-/* Weight of one move (tenths): placements count a little over half an
- * average stacking move, and a stacking move weighs more the fuller the
+/* Weight of one move (hundredths): a placement half a stacking move on a
+ * nearly empty board (the placements get about a third of the clock from
+ * the standard start), and a stacking move weighs more the fuller the
  * board (the early stacking phase decides most games). */
-#define WEIGHT_PLACE 6
-#define WEIGHT_STACK_MIN 10
-#define WEIGHT_STACK_EXTRA 20     /* on a full board, falling to 0 at 6 */
-/* At this many stacks or fewer the solver of genmove has usually proven
- * the game (5 s games: most moves there took under 0.01 s), so such a
- * move weighs less: some insurance for the games it has not proven yet.
- * A weight of 2 left less time unused but lost games on time on a
- * loaded machine (doc/games/dvonn.md, "Clock"). */
-#define CELLS_PROVEN 22
-#define WEIGHT_STACK_PROVEN 4
+#define WEIGHT_PLACE 50
+#define WEIGHT_STACK_MIN 100
+#define WEIGHT_STACK_EXTRA 200    /* on a full board, falling to 0 at 6 */
+/* The solver of genmove proves most games between CELLS_UNPROVEN and
+ * CELLS_SOLVED stacks (5 s games: the moves after the proof take
+ * milliseconds), so a move weighs less the fewer stacks are left: its
+ * full weight down to CELLS_UNPROVEN, falling linearly to
+ * WEIGHT_STACK_PROVEN at CELLS_PROVEN (what is kept for the games not
+ * proven yet).  No time is kept for the moves at CELLS_SOLVED stacks or
+ * fewer: the time manager's spare move covers the few games the solver
+ * has not proven by then. */
+#define CELLS_UNPROVEN 34
+#define CELLS_PROVEN 20
+#define CELLS_SOLVED 12
+#define WEIGHT_STACK_PROVEN 5
 /* Each side's stacking move empties about 8/3 cells, until about 6 are
  * left (fitted to engine games). */
 #define CELLS_LEFT_AT_END 6
 
-static int stack_weight(int occupied)
+static int full_weight(int occupied)
 {
-    if (occupied <= CELLS_PROVEN)
-        return WEIGHT_STACK_PROVEN;
     return WEIGHT_STACK_MIN + WEIGHT_STACK_EXTRA *
                               (occupied - CELLS_LEFT_AT_END) /
                               (NCELLS - CELLS_LEFT_AT_END);
 }
 
+static int stack_weight(int occupied)
+{
+    if (occupied <= CELLS_PROVEN)
+        return WEIGHT_STACK_PROVEN;
+    if (occupied >= CELLS_UNPROVEN)
+        return full_weight(occupied);
+    return WEIGHT_STACK_PROVEN +
+           (full_weight(CELLS_UNPROVEN) - WEIGHT_STACK_PROVEN) *
+           (occupied - CELLS_PROVEN) / (CELLS_UNPROVEN - CELLS_PROVEN);
+}
+
 /* The weight of the side to move's stacking moves from `occupied` cells to
- * the end (occupancy counted in thirds of a cell, 8 thirds a move). */
+ * CELLS_SOLVED (occupancy counted in thirds of a cell, 8 thirds a move). */
 static int stacking_work(int occupied)
 {
     int work = 0;
-    for (int thirds = 3 * occupied; thirds > 3 * CELLS_LEFT_AT_END;
-         thirds -= 8)
+    for (int thirds = 3 * occupied; thirds > 3 * CELLS_SOLVED; thirds -= 8)
         work += stack_weight(thirds / 3);
     return work;
 }

@@ -46,7 +46,7 @@ MATCH_SH_TESTS = tests/match/selfplay.sh tests/match/faults.sh \
 	tests/match/records.sh tests/match/tournament.sh \
 	tests/match/openings.sh tests/match/adjudicate.sh \
 	tests/match/slurm.sh tests/match/clocks.sh tests/match/resume.sh \
-	tests/match/options.sh tests/match/review.sh
+	tests/match/options.sh tests/match/review.sh tests/match/timeleft.sh
 EXTRA_DIST += doc/triad-match.1 src/match/local.mk $(MATCH_SH_TESTS) \
 	tests/match/fake-engine.sh tests/match/common.sh scripts/slurm/submit.sh \
 	scripts/slurm/match-task.sh scripts/slurm/merge.sh

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/args.h"
 #include "match/adjudicate.h"
 #include "match/merge.h"
 #include "match/opening.h"
@@ -36,6 +37,7 @@ struct entry {
     int result;             /* +1 eng[0] won, -1 it lost, 0 draw      */
     int faulty;             /* 0 or 1 (index into eng), -1            */
     enum end_kind end;
+    struct end_clocks clocks;
     bool again;             /* a second record of a game: not counted  */
 };
 
@@ -213,9 +215,25 @@ static int add_entry(struct merger *m, const struct game_record *r)
     e->result = record_a_result(r);
     e->faulty = r->faulty;
     e->end = r->end;
+    merge_end_clocks(r, &e->clocks);
     e->again = false;
     m->n++;
     return 0;
+}
+
+void merge_end_clocks(const struct game_record *r, struct end_clocks *out)
+{
+    static const char *const ids[2] = { "WL", "BL" };
+    *out = (struct end_clocks){ .known = r->nmoves < r->nextra };
+    struct sbuf v = SBUF_INIT;
+    for (int side = 0; side < 2 && out->known; side++) {
+        double seconds = 0;
+        out->known = sgf_prop_get(&r->extra[r->nmoves], ids[side], &v) &&
+                     args_double(sbuf_str(&v), 0, 1e9, &seconds) == 0;
+        /* side 0 is engine A's when A played the first side */
+        out->left[side == r->a_side ? 0 : 1] = seconds;
+    }
+    sbuf_free(&v);
 }
 
 char *merge_read_file(const char *path, size_t *len)
@@ -334,6 +352,7 @@ static long tally_games(struct merger *m)
         table_add(&m->table, e->eng[0], e->eng[1], e->result,
                   e->faulty >= 0 ? e->eng[e->faulty] : -1,
                   e->end == END_TIME);
+        table_add_clocks(&m->table, e->eng[0], e->eng[1], &e->clocks);
     }
     if (overlaps)
         fprintf(stderr, "triad-match: note: %ld games have the seed and "
@@ -415,5 +434,6 @@ int merge_run(const struct match_conf *c, FILE *out)
     } else {
         table_print(t, out);
     }
+    table_print_clocks(t, out);
     return m.problems ? MATCH_EXIT_FAILURE : MATCH_EXIT_OK;
 }

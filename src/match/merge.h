@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "match/options.h"
+#include "match/table.h"
 #include "record/record.h"
 
 /* Merges c->merge_files; prints to out, problems to stderr.  Returns an
@@ -18,6 +19,12 @@ int merge_run(const struct match_conf *c, FILE *out);
 /* Replays record r (moves, sides, start, result) with the game library.
  * Returns 0, or -1 with a reason in *why. */
 int merge_verify(const struct game_record *r, struct sbuf *why);
+
+/* The clocks engines A and B had left at the end of the game of record r:
+ * SGF's WL and BL (W the first player) on its last node, as the referee
+ * writes them.  Unknown (out->known false) when either is missing or not
+ * a number of seconds. */
+void merge_end_clocks(const struct game_record *r, struct end_clocks *out);
 
 /* Reads a whole file into a malloc'd, NUL-terminated buffer of *len
  * bytes; NULL on failure (errno tells why when fopen failed). */

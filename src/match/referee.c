@@ -16,6 +16,7 @@
 #include "match/opening.h"
 #include "match/referee.h"
 #include "match/schedule.h"
+#include "record/sgf.h"
 
 /* Seconds an engine gets to quit when the match is over. */
 #define QUIT_WAIT 2.0
@@ -165,6 +166,8 @@ static void forfeit(struct game_ctx *x, int i, enum end_kind kind,
     for (size_t k = 0; k < rec->reason.len; k++)   /* one line, always */
         if ((unsigned char)rec->reason.buf[k] < 0x20)
             rec->reason.buf[k] = ' ';
+    if (kind == END_TIME)
+        x->clock[side] = 0;             /* it ran out */
     engine_kill(proc(x, i));
     x->over = true;
 }
@@ -517,6 +520,22 @@ static void play_out(struct game_ctx *x)
     free(opening);
 }
 
+/* Each side's clock at the end of the game, as SGF's WL and BL (time
+ * left, W the first player) on the last node. */
+static int record_clocks(const struct game_ctx *x)
+{
+    struct sbuf *node = record_node(x->rec, x->rec->nmoves);
+    if (!node)
+        return -1;
+    static const char *const ids[2] = { "WL", "BL" };
+    for (int s = 0; s < 2; s++) {
+        char text[32];
+        snprintf(text, sizeof text, "%.3f", x->clock[s]);
+        sgf_prop_add(node, ids[s], text);
+    }
+    return 0;
+}
+
 int referee_play(struct referee *r, long number, struct game_record *rec)
 {
     struct game_ctx x = { .r = r, .rec = rec, .g = r->conf->game };
@@ -525,6 +544,8 @@ int referee_play(struct referee *r, long number, struct game_record *rec)
         return -1;
     fill_header(&x, number);
     play_out(&x);
+    bool oom = x.over && r->conf->time_mode == TIME_FISCHER &&
+               record_clocks(&x) != 0;
     free(x.st);
     if (x.cancelled) {
         engine_kill(proc(&x, 0));
@@ -534,5 +555,5 @@ int referee_play(struct referee *r, long number, struct game_record *rec)
     if (r->conf->restart)
         for (int i = 0; i < 2; i++)
             engine_stop(proc(&x, i), QUIT_WAIT);
-    return !x.over || record_oom(rec) ? -1 : 0;
+    return !x.over || oom || record_oom(rec) ? -1 : 0;
 }

@@ -204,9 +204,10 @@ static int keep_game(void *ctx, const struct game_record *r, long k,
         out->games = g;
         l->cap = cap;
     }
-    out->games[out->n++] = (struct resumed_game){
-        index, record_a_result(r), r->faulty, r->end
-    };
+    struct resumed_game *g = &out->games[out->n++];
+    *g = (struct resumed_game){ index, record_a_result(r), r->faulty,
+                                r->end, { .known = false } };
+    merge_end_clocks(r, &g->clocks);
     return 0;
 }
 

@@ -7,6 +7,7 @@
 
 #include "core/sbuf.h"
 #include "match/options.h"
+#include "match/table.h"
 #include "record/record.h"
 
 /* A game found in the records: what the statistics need. */
@@ -15,6 +16,7 @@ struct resumed_game {
     int a_result;           /* +1 A won, -1 A lost, 0 draw              */
     int faulty;             /* engine (0 = A) that forfeited, -1         */
     enum end_kind end;
+    struct end_clocks clocks;
 };
 
 struct resumed {

@@ -41,6 +41,23 @@ void table_add(struct xtable *t, int i, int j, int result, int faulty,
     }
 }
 
+static void add_clock(struct clock_tally *c, double seconds)
+{
+    if (c->games == 0 || seconds < c->least)
+        c->least = seconds;
+    c->sum += seconds;
+    c->games++;
+}
+
+void table_add_clocks(struct xtable *t, int i, int j,
+                      const struct end_clocks *c)
+{
+    if (!c->known)
+        return;
+    add_clock(&t->clocks[i], c->left[0]);
+    add_clock(&t->clocks[j], c->left[1]);
+}
+
 void table_add_pair(struct xtable *t, int i, int j, int r1, int r2,
                     bool broken)
 {
@@ -178,6 +195,18 @@ static void print_pairings(const struct xtable *t, FILE *out, int w)
                 fprintf(out, "; %ld left out", p->broken);
             fputc('\n', out);
         }
+}
+
+void table_print_clocks(const struct xtable *t, FILE *out)
+{
+    for (int i = 0; i < t->n; i++) {
+        const struct clock_tally *c = &t->clocks[i];
+        if (c->games)
+            fprintf(out, "Clock left at the end: %s mean %.3f s, least "
+                    "%.3f s over %ld games, %ld lost on time\n",
+                    t->names[i], c->sum / (double)c->games, c->least,
+                    c->games, t->timeouts[i]);
+    }
 }
 
 void table_print(const struct xtable *t, FILE *out)

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "match/merge.h"
 #include "match/opening.h"
 #include "match/probe.h"
 #include "match/progress.h"
@@ -36,6 +37,7 @@ struct slot {
     int a_result;           /* +1 A won, -1 A lost, 0 draw             */
     int faulty;             /* engine that forfeited (0: A), -1        */
     enum end_kind end;
+    struct end_clocks clocks;   /* A's and B's clock at the end         */
     char *sgf;              /* the record until it is written          */
 };
 
@@ -131,6 +133,7 @@ static void account(struct tourney *t, long g)
     table_add(&t->table, s->engines[0], s->engines[1], s->a_result,
               s->faulty >= 0 ? s->engines[s->faulty] : -1,
               s->end == END_TIME);
+    table_add_clocks(&t->table, s->engines[0], s->engines[1], &s->clocks);
     if (g % 2 && t->slots[g - 1].counted)   /* first_game is even */
         account_pair(t, &t->slots[g - 1], s);
 }
@@ -202,6 +205,7 @@ static void finish_game(struct tourney *t, long g,
     s->a_result = record_a_result(r);
     s->faulty = r->faulty;
     s->end = r->end;
+    merge_end_clocks(r, &s->clocks);
     s->sgf = sgf->buf;
     sbuf_init(sgf);
     tally(&t->running, s->a_result);
@@ -338,6 +342,7 @@ static void preload(struct tourney *t, const struct resumed *done)
         s->a_result = d->a_result;
         s->faulty = d->faulty;
         s->end = d->end;
+        s->clocks = d->clocks;
         tally(&t->running, s->a_result);
         t->finished++;
     }
@@ -408,14 +413,14 @@ static void print_summary(struct tourney *t)
                 c->games);
     if (c->nengines > 2) {
         table_print(&t->table, t->out);
-        fflush(t->out);
-        return;
+    } else {
+        stats_print(t->out, c->eng[0].name, c->eng[1].name, &t->final,
+                    &t->table.pairs[0][1], c->use_sprt ? &c->sprt : NULL);
+        fprintf(t->out, "Forfeits: %s %ld (%ld on time), %s %ld (%ld on "
+                "time)\n", c->eng[0].name, t->forfeits[0], t->timeouts[0],
+                c->eng[1].name, t->forfeits[1], t->timeouts[1]);
     }
-    stats_print(t->out, c->eng[0].name, c->eng[1].name, &t->final,
-                &t->table.pairs[0][1], c->use_sprt ? &c->sprt : NULL);
-    fprintf(t->out, "Forfeits: %s %ld (%ld on time), %s %ld (%ld on time)\n",
-            c->eng[0].name, t->forfeits[0], t->timeouts[0], c->eng[1].name,
-            t->forfeits[1], t->timeouts[1]);
+    table_print_clocks(&t->table, t->out);
     fflush(t->out);
 }
 

@@ -14,6 +14,7 @@
 #            resigns on genmove
 #   slowdark sleeps on genmove for the second player (black), resigns as
 #            the first (white)
+#   nap      sleeps 0.4 s on genmove, then resigns
 mode=${1:-crash}
 [ "$mode" = dead ] && exit 4
 reply() { printf '= %s\n\n' "$1"; }
@@ -37,6 +38,7 @@ while IFS= read -r line; do
         flood) printf '= '; tr '\000' x < /dev/zero ;;
         nul) printf '= a1\000b2\n\n' ;;
         extra) reply resign ;;
+        nap) sleep 0.4; reply resign ;;
         slowdark)
             case $line in
             *white*) reply resign ;;
