@@ -223,7 +223,7 @@ static int add_entry(struct merger *m, const struct game_record *r)
 
 void merge_end_clocks(const struct game_record *r, struct end_clocks *out)
 {
-    static const char *const ids[2] = { "WL", "BL" };
+    static const char *const ids[2] = END_CLOCK_PROPS;
     *out = (struct end_clocks){ .known = r->nmoves < r->nextra };
     struct sbuf v = SBUF_INIT;
     for (int side = 0; side < 2 && out->known; side++) {

@@ -16,6 +16,7 @@
 #include "match/opening.h"
 #include "match/referee.h"
 #include "match/schedule.h"
+#include "match/table.h"
 #include "record/sgf.h"
 
 /* Seconds an engine gets to quit when the match is over. */
@@ -527,7 +528,7 @@ static int record_clocks(const struct game_ctx *x)
     struct sbuf *node = record_node(x->rec, x->rec->nmoves);
     if (!node)
         return -1;
-    static const char *const ids[2] = { "WL", "BL" };
+    static const char *const ids[2] = END_CLOCK_PROPS;
     for (int s = 0; s < 2; s++) {
         char text[32];
         snprintf(text, sizeof text, "%.3f", x->clock[s]);

@@ -13,6 +13,11 @@
 #include "match/rating.h"
 #include "match/stats.h"
 
+/* The SGF properties of the clocks at a game's end, first side first:
+ * time left (WL, BL) on the last node, written by the referee, read back
+ * by merge_end_clocks. */
+#define END_CLOCK_PROPS { "WL", "BL" }
+
 /* The clocks engines A and B of one game had left at its end. */
 struct end_clocks {
     bool known;             /* the game was played under a clock       */
