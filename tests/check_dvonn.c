@@ -136,7 +136,8 @@ static bb_t cells_bb(const char *names)
     return b;
 }
 
-/* The shift-based neighbour sets equal the geometry table's, and the
+/* The shift-based neighbour sets equal the geometry table's (all six
+ * at once and each direction alone), and the
  * cells with split rings found all at once equal those found one by one
  * (on random occupancies, sparse and dense). */
 START_TEST(test_spread_matches_table)
@@ -144,6 +145,14 @@ START_TEST(test_spread_matches_table)
     for (int s = 0; s < NCELLS; s++) {
         ck_assert_msg(bb_spread(bb_bit(s)) == DV_NBR[s], "cell %d", s);
         ck_assert(flood(bb_bit(s), ALL_CELLS) == ALL_CELLS);
+        /* DV_RING's order: E NE NW W SW SE, 63 off the board. */
+        bb_t step[6] = { step_east(bb_bit(s)), step_up_right(bb_bit(s)),
+                         step_up(bb_bit(s)), step_west(bb_bit(s)),
+                         step_down_left(bb_bit(s)), step_down(bb_bit(s)) };
+        for (int i = 0; i < 6; i++)
+            ck_assert_msg(step[i] == (DV_RING[s][i] == 63 ? 0
+                                      : bb_bit(DV_RING[s][i])),
+                          "cell %d direction %d", s, i);
     }
     struct rng r;
     rng_seed(&r, 77);

@@ -160,20 +160,27 @@ static inline bool has_stacking(const struct dv_state *p, int side)
  * shifts: along a row the index moves by 1, and between rows by 9, 10 or
  * 11 depending on the row (rows of 9, 10, 11, 10, 9 cells; doc/games/
  * dvonn.md, "Coordinates"), with the cells that have no neighbour that
- * way masked out.  tests/check_dvonn.c compares bb_spread with DV_NBR
- * and ring_splits with ring_split. */
+ * way masked out.  tests/check_dvonn.c compares bb_spread with DV_NBR,
+ * each step with DV_RING and ring_splits with ring_split. */
 #define DV_ROW1 0x1FFULL
 #define DV_ROW2 (0x3FFULL << 9)
 #define DV_ROW3 (0x7FFULL << 19)
 #define DV_ROW4 (0x3FFULL << 30)
-#define DV_ROW5 (0x1FFULL << 40)
 #define DV_FIRSTS (1ULL << 0 | 1ULL << 9 | 1ULL << 19 | 1ULL << 30 | 1ULL << 40)
 #define DV_LASTS (1ULL << 8 | 1ULL << 18 | 1ULL << 29 | 1ULL << 39 | 1ULL << 48)
+/* The cells whose neighbour one row up is 9, 10 or 11 indices on: up
+ * (the same column) is +9 from rows 1 and 4, +10 from rows 2 and 3;
+ * up-right one more.  The first cell of row 3 has nothing up, the last
+ * cells of rows 3 and 4 nothing up-right, the first of row 4 nothing up. */
+#define DV_UP9 (DV_ROW1 | (DV_ROW4 & ~(1ULL << 30)))
+#define DV_UP10 (DV_ROW2 | (DV_ROW3 & ~(1ULL << 19)))
+#define DV_UPRIGHT10 (DV_ROW1 | (DV_ROW4 & ~(1ULL << 39)))
+#define DV_UPRIGHT11 (DV_ROW2 | (DV_ROW3 & ~(1ULL << 29)))
 /* The neighbours of the cells of b in one direction: step_east(b) = the
  * cells east of a cell of b (the same row, index + 1), step_up(b) one row
  * up in the same column, step_up_right one row up and one column right,
- * and their opposites.  The cells of b with no neighbour that way drop
- * out. */
+ * and their opposites (the masks shifted the same way).  The cells of b
+ * with no neighbour that way drop out. */
 static inline bb_t step_east(bb_t b)
 {
     return (b & ~DV_LASTS) << 1;
@@ -186,36 +193,34 @@ static inline bb_t step_west(bb_t b)
 
 static inline bb_t step_up(bb_t b)
 {
-    return (b & DV_ROW1) << 9 | (b & DV_ROW2) << 10 |
-           (b & DV_ROW3 & ~(1ULL << 19)) << 10 |
-           (b & DV_ROW4 & ~(1ULL << 30)) << 9;
+    return (b & DV_UP9) << 9 | (b & DV_UP10) << 10;
 }
 
 static inline bb_t step_up_right(bb_t b)
 {
-    return (b & DV_ROW1) << 10 | (b & DV_ROW2) << 11 |
-           (b & DV_ROW3 & ~(1ULL << 29)) << 11 |
-           (b & DV_ROW4 & ~(1ULL << 39)) << 10;
+    return (b & DV_UPRIGHT10) << 10 | (b & DV_UPRIGHT11) << 11;
 }
 
 static inline bb_t step_down(bb_t b)
 {
-    return (b & DV_ROW2 & ~(1ULL << 18)) >> 9 |
-           (b & DV_ROW3 & ~(1ULL << 29)) >> 10 |
-           (b & DV_ROW4) >> 10 | (b & DV_ROW5) >> 9;
+    return (b & DV_UP9 << 9) >> 9 | (b & DV_UP10 << 10) >> 10;
 }
 
 static inline bb_t step_down_left(bb_t b)
 {
-    return (b & DV_ROW2 & ~(1ULL << 9)) >> 10 |
-           (b & DV_ROW3 & ~(1ULL << 19)) >> 11 |
-           (b & DV_ROW4) >> 11 | (b & DV_ROW5) >> 10;
+    return (b & DV_UPRIGHT10 << 10) >> 10 | (b & DV_UPRIGHT11 << 11) >> 11;
 }
 
+/* All six steps at once: up and up-right share the shift by 10, down and
+ * down-left too. */
 static inline bb_t bb_spread(bb_t b)
 {
-    return step_east(b) | step_west(b) | step_up(b) | step_up_right(b) |
-           step_down(b) | step_down_left(b);
+    return step_east(b) | step_west(b) |
+           (b & DV_UP9) << 9 | (b & (DV_UP10 | DV_UPRIGHT10)) << 10 |
+           (b & DV_UPRIGHT11) << 11 |
+           (b & DV_UP9 << 9) >> 9 |
+           (b & (DV_UP10 << 10 | DV_UPRIGHT10 << 10)) >> 10 |
+           (b & DV_UPRIGHT11 << 11) >> 11;
 }
 
 /* The cells whose occupied neighbours form two or more arcs of their ring
