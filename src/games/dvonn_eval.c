@@ -190,8 +190,10 @@ static void best_cuts(const struct dv_state *p, const bb_t movable[2],
     }
 }
 
-static BB_INLINE void stacking_terms(const struct dv_state *p, int *t,
-                                     bool hw)
+/* Writes the stacking terms S_PIECES .. S_NEAR_MOBILE (not their late
+ * forms); returns the number of empty cells. */
+static BB_INLINE int stacking_terms(const struct dv_state *p, int *t,
+                                    bool hw)
 {
     bb_t d0 = p->red;
     bb_t d1 = d0 | (bb_spread(d0) & p->occ);
@@ -201,6 +203,8 @@ static BB_INLINE void stacking_terms(const struct dv_state *p, int *t,
     pass_side(p, WHITE, &sp[WHITE], hw);
     pass_side(p, BLACK, &sp[BLACK], hw);
     int me = p->side, you = !me;
+    for (int i = S_PIECES; i < L_PIECES; i++)
+        t[i] = 0;
     for (int side = WHITE; side <= BLACK; side++) {
         int sign = side == me ? 1 : -1;
         bb_t own = p->own[side];
@@ -226,22 +230,27 @@ static BB_INLINE void stacking_terms(const struct dv_state *p, int *t,
     best_cuts(p, (bb_t[2]){ sp[WHITE].movable, sp[BLACK].movable }, cut);
     t[S_CUT] = cut[me];
     t[S_CUT_RISK] = cut[you];
-    for (size_t i = 0; i < sizeof dv_tapered / sizeof dv_tapered[0]; i++)
-        t[dv_tapered[i][0]] = t[dv_tapered[i][1]] * empty;
+    return empty;
 }
 
 /* The evaluation runs at most leaves of the search: where the CPU has a
  * popcount instruction that generic builds do not use, a second copy of
  * it uses one (bitboard.h). */
-BB_POPCNT_TARGET static void stacking_terms_hw(const struct dv_state *p,
-                                               int *t)
+BB_POPCNT_TARGET static int stacking_terms_hw(const struct dv_state *p,
+                                              int *t)
 {
-    stacking_terms(p, t, true);
+    return stacking_terms(p, t, true);
 }
 
-static void stacking_terms_sw(const struct dv_state *p, int *t)
+static int stacking_terms_sw(const struct dv_state *p, int *t)
 {
-    stacking_terms(p, t, false);
+    return stacking_terms(p, t, false);
+}
+
+static int stacking_base_terms(const struct dv_state *p, int *t)
+{
+    return bb_cpu_has_popcnt() ? stacking_terms_hw(p, t)
+                               : stacking_terms_sw(p, t);
 }
 
 static void dv_compute_terms(const void *st, int *t)
@@ -249,12 +258,13 @@ static void dv_compute_terms(const void *st, int *t)
     const struct dv_state *p = st;
     for (int i = 0; i < DV_NTERMS; i++)
         t[i] = 0;
-    if (p->phase == PHASE_PLACE)
+    if (p->phase == PHASE_PLACE) {
         placing_terms(p, t);
-    else if (bb_cpu_has_popcnt())
-        stacking_terms_hw(p, t);
-    else
-        stacking_terms_sw(p, t);
+        return;
+    }
+    int empty = stacking_base_terms(p, t);
+    for (size_t i = 0; i < sizeof dv_tapered / sizeof dv_tapered[0]; i++)
+        t[dv_tapered[i][0]] = t[dv_tapered[i][1]] * empty;
 }
 
 const struct eval_terms dv_eval_terms = {
@@ -265,12 +275,30 @@ const struct eval_terms dv_eval_terms = {
     .compute = dv_compute_terms,
 };
 
+static int weighted_sum(const int *t, int from, int to)
+{
+    int sum = 0;
+    for (int i = from; i < to; i++)
+        sum += t[i] * dv_weights[i];
+    return sum;
+}
+
+/* The weighted sum of the terms, divided by DV_SCALE.  In the stacking
+ * phase the placement terms are 0 and each late term is its base term
+ * times the empty cells, so the late terms' share is the empty cells
+ * times one sum over the base terms: the same integer, without writing
+ * the late terms. */
 int dv_evaluate(const void *st)
 {
+    const struct dv_state *p = st;
     int t[DV_NTERMS];
-    dv_compute_terms(st, t);
-    int sum = 0;
-    for (int i = 0; i < DV_NTERMS; i++)
-        sum += t[i] * dv_weights[i];
-    return sum / DV_SCALE;
+    if (p->phase == PHASE_PLACE) {
+        dv_compute_terms(st, t);
+        return weighted_sum(t, 0, DV_NTERMS) / DV_SCALE;
+    }
+    int empty = stacking_base_terms(p, t);
+    int late = 0;
+    for (size_t i = 0; i < sizeof dv_tapered / sizeof dv_tapered[0]; i++)
+        late += t[dv_tapered[i][1]] * dv_weights[dv_tapered[i][0]];
+    return (weighted_sum(t, S_PIECES, L_PIECES) + empty * late) / DV_SCALE;
 }
