@@ -137,9 +137,9 @@ static bb_t cells_bb(const char *names)
 }
 
 /* The shift-based neighbour sets equal the geometry table's (all six
- * at once and each direction alone), and the
- * cells with split rings found all at once equal those found one by one
- * (on random occupancies, sparse and dense). */
+ * at once and each direction alone), and the cells with split rings and
+ * the cells that may leave, found all at once, equal those found one by
+ * one (on random occupancies, sparse and dense). */
 START_TEST(test_spread_matches_table)
 {
     for (int s = 0; s < NCELLS; s++) {
@@ -160,9 +160,13 @@ START_TEST(test_spread_matches_table)
         bb_t occ = (bb_t)rng_below(&r, 1ULL << 49) & (bb_t)rng_below(&r,
                    1ULL << 49);
         occ = k % 2 ? occ : ~occ & ALL_CELLS;
-        for (int s = 0; s < NCELLS; s++)
+        struct dv_state st = { .occ = occ };
+        for (int s = 0; s < NCELLS; s++) {
             ck_assert_int_eq((int)((ring_splits(occ) >> s) & 1),
                              ring_split(occ, s));
+            ck_assert_int_eq((int)((free_cells(occ) >> s) & 1),
+                             can_leave(&st, s));
+        }
     }
     bb_t row1 = cells_bb("A1 B1 C1 D1 E1 F1 G1 H1 I1");
     ck_assert(flood(bb_bit(test_cell("A1")), row1) == row1);

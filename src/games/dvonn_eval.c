@@ -140,26 +140,51 @@ struct side_pass {
     bb_t targets;       /* cells they can land on                     */
 };
 
+/* Counts the stack of height h on s, which has no cell to land on now,
+ * among the dead ones when it can never move. */
+static BB_INLINE void note_stuck(const struct dv_state *p, int s, int h,
+                                 bb_t reach, struct side_pass *sp,
+                                 int *dead_stacks)
+{
+    if (never_moves(p, s, h, reach)) {
+        sp->dead += h;
+        ++*dead_stacks;
+    }
+}
+
+/* The stacks that may leave (free: next to an empty cell or the edge)
+ * and the walled-in ones go through separate loops: the sets come from
+ * bitboards, so no loop branches on which kind a stack is (an
+ * unpredictable branch that cost more than the work it saved). */
 static BB_INLINE void pass_side(const struct dv_state *p, int side,
-                                struct side_pass *sp, bool hw)
+                                bb_t may_leave, struct side_pass *sp,
+                                bool hw)
 {
     *sp = (struct side_pass){ 0 };
-    for (bb_t m = p->own[side]; m; ) {
+    bb_t own = p->own[side];
+    bb_t stuck = 0;         /* free stacks with no cell to land on */
+    int dead_stacks = 0;
+    for (bb_t m = own & may_leave; m; ) {
         int s = bb_pop(&m);
         int h = p->height[s];
         sp->pieces += h;
-        /* Masked, not branched on: whether a stack is walled in is
-         * unpredictable, and the mispredictions cost more than the work. */
-        bb_t reach = DV_DEST[s][dest_index(h)] & p->occ;
-        bb_t t = reach & -(bb_t)can_leave(p, s);
+        bb_t t = DV_DEST[s][dest_index(h)] & p->occ;
         sp->moves += count_bits(t, hw);
         sp->targets |= t;
-        sp->movable |= t ? bb_bit(s) : 0;
-        if (never_moves(p, s, h, reach))
-            sp->dead += h;
-        else
-            sp->live++;
+        if (!t) {           /* rare: a cell h steps away is the rule */
+            stuck |= bb_bit(s);
+            note_stuck(p, s, h, t, sp, &dead_stacks);
+        }
     }
+    for (bb_t m = own & ~may_leave; m; ) {
+        int s = bb_pop(&m);
+        int h = p->height[s];
+        sp->pieces += h;
+        note_stuck(p, s, h, DV_DEST[s][dest_index(h)] & p->occ, sp,
+                   &dead_stacks);
+    }
+    sp->movable = own & may_leave & ~stuck;
+    sp->live = count_bits(own, hw) - dead_stacks;
 }
 
 static int tallest(const struct dv_state *p, bb_t m)
@@ -199,9 +224,10 @@ static BB_INLINE int stacking_terms(const struct dv_state *p, int *t,
     bb_t d1 = d0 | (bb_spread(d0) & p->occ);
     bb_t d2 = d1 | (bb_spread(d1) & p->occ);
     int empty = NCELLS - count_bits(p->occ, hw);
+    bb_t may_leave = free_cells(p->occ);
     struct side_pass sp[2];
-    pass_side(p, WHITE, &sp[WHITE], hw);
-    pass_side(p, BLACK, &sp[BLACK], hw);
+    pass_side(p, WHITE, may_leave, &sp[WHITE], hw);
+    pass_side(p, BLACK, may_leave, &sp[BLACK], hw);
     int me = p->side, you = !me;
     for (int i = S_PIECES; i < L_PIECES; i++)
         t[i] = 0;
@@ -213,8 +239,11 @@ static BB_INLINE int stacking_terms(const struct dv_state *p, int *t,
         t[S_LATE_MOVES] += sign * sp[side].moves * empty;
         t[S_NEAR] += sign * count_bits(own & d1, hw);
         t[S_HOLD] += sign * count_bits(own & d0, hw);
-        t[S_DIST2] += sign * sum_heights(p, own & d2 & ~d1);
-        t[S_FAR] += sign * sum_heights(p, own & ~d2);
+        /* The far pieces are all the others: no loop over most stacks. */
+        int dist2 = sum_heights(p, own & d2 & ~d1);
+        int far = sp[side].pieces - dist2 - sum_heights(p, own & d1);
+        t[S_DIST2] += sign * dist2;
+        t[S_FAR] += sign * far;
         t[S_DEAD] += sign * sp[side].dead;
         t[S_REACH] += sign * count_bits(sp[side].targets & p->own[!side],
                                         hw);

@@ -223,6 +223,17 @@ static inline bb_t bb_spread(bb_t b)
            (b & DV_UPRIGHT11 << 11) >> 11;
 }
 
+/* The 24 cells on the edge of the board (rows 1 and 5, the ends of the
+ * others): DV_OPEN's all-ones cells. */
+#define DV_PERIMETER (DV_ROW1 | 0x1FFULL << 40 | DV_FIRSTS | DV_LASTS)
+
+/* The cells next to an empty cell or to the edge (can_leave for every
+ * cell at once). */
+static inline bb_t free_cells(bb_t occ)
+{
+    return DV_PERIMETER | bb_spread(ALL_CELLS & ~occ);
+}
+
 /* The cells whose occupied neighbours form two or more arcs of their ring
  * (ring_split for every cell at once).  has[i]: the cells whose neighbour
  * in the i-th direction around the ring (east, up-right, up, west,
