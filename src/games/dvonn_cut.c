@@ -115,29 +115,34 @@ void dv_region_pieces(const struct dv_state *p, bb_t region, int pieces[2])
     }
 }
 
+int dv_gain_of_cut(const struct dv_state *p, int s, int t, bb_t lost)
+{
+    if (!lost)
+        return 0;
+    int side = p->side;
+    int pieces[2];
+    dv_region_pieces(p, lost & ~bb_bit(t), pieces);
+    /* Landing inside the part it cuts off, the moved stack goes with it,
+     * with the stack it captured. */
+    if (lost & bb_bit(t))
+        pieces[side] += p->height[s] + p->height[t];
+    return pieces[!side] - pieces[side];
+}
+
 int dv_cut_gain(const struct dv_state *p, move_t m)
 {
     if (mv_kind(m) != KIND_STACK)
         return 0;
     int s = mv_from(m), t = mv_to(m);
-    int side = p->side;
-    bb_t bs = bb_bit(s), bt = bb_bit(t);
+    bb_t bs = bb_bit(s);
     bb_t occ = p->occ & ~bs;
     bb_t lost;
     if (p->red & bs) {
         /* The stack carries a DVONN piece to t: flood from where the
          * DVONN pieces are after the move. */
-        lost = occ & ~flood((p->red & ~bs) | bt, occ);
+        lost = occ & ~flood((p->red & ~bs) | bb_bit(t), occ);
     } else {
         lost = dv_cut_region(occ, p->red, s);
     }
-    if (!lost)
-        return 0;
-    int pieces[2];
-    dv_region_pieces(p, lost & ~bt, pieces);
-    /* Landing inside the part it cuts off, the moved stack goes with it,
-     * with the stack it captured. */
-    if (lost & bt)
-        pieces[side] += p->height[s] + p->height[t];
-    return pieces[!side] - pieces[side];
+    return dv_gain_of_cut(p, s, t, lost);
 }

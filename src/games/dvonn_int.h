@@ -339,6 +339,11 @@ void dv_region_pieces(const struct dv_state *p, bb_t region, int pieces[2]);
  * placements, passes and moves that cut nothing off. */
 int dv_cut_gain(const struct dv_state *p, move_t m);
 
+/* dv_cut_gain of the stacking move s-t given lost, the stacks it cuts
+ * off (for a stack without a DVONN piece, dv_cut_region's answer, which
+ * is the same for every t). */
+int dv_gain_of_cut(const struct dv_state *p, int s, int t, bb_t lost);
+
 /* dvonn_noisy.c: game_ops.gen_noisy, captures of enemy stacks of three
  * pieces or more and moves that cut more enemy pieces off than own, the
  * biggest gain first. */
