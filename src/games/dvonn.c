@@ -111,6 +111,7 @@ static void remove_stacks(struct dv_state *p, bb_t gone)
         p->height[s] = 0;
     }
     p->occ &= ~gone;
+    p->tall &= ~gone;
     p->own[WHITE] &= ~gone;
     p->own[BLACK] &= ~gone;
 }
@@ -203,6 +204,7 @@ static void play_stack(struct dv_state *p, int s, int t)
     p->height[t] = (uint8_t)(hs + ht);
     p->height[s] = 0;
     p->occ &= ~bs;
+    p->tall = (p->tall & ~bs) | bt;
     if (tcol != RED)
         p->own[tcol] &= ~bt;
     p->own[side] = (p->own[side] & ~bs) | bt;

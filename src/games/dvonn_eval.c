@@ -95,11 +95,13 @@ static BB_INLINE int count_bits(bb_t b, bool hw)
     return (int)((byte_counts(b) * 0x0101010101010101ULL) >> 56);
 }
 
-static int sum_heights(const struct dv_state *p, bb_t m)
+/* The pieces in the stacks of m: one per single piece, counted at once,
+ * and the heights of the tall stacks. */
+static BB_INLINE int sum_heights(const struct dv_state *p, bb_t m, bool hw)
 {
-    int sum = 0;
-    while (m)
-        sum += p->height[bb_pop(&m)];
+    int sum = count_bits(m & ~p->tall, hw);
+    for (bb_t x = m & p->tall; x; )
+        sum += p->height[bb_pop(&x)];
     return sum;
 }
 
@@ -152,19 +154,42 @@ static BB_INLINE void note_stuck(const struct dv_state *p, int s, int h,
     }
 }
 
-/* The stacks that may leave (free: next to an empty cell or the edge)
- * and the walled-in ones go through separate loops: the sets come from
+/* The moves and targets of the single pieces of b (all free to leave):
+ * their occupied neighbours, one direction at a time for all of them. */
+static BB_INLINE void pass_singles(const struct dv_state *p, bb_t b,
+                                   struct side_pass *sp, bool hw)
+{
+    bb_t dir[6] = { step_east(b), step_west(b), step_up(b),
+                    step_up_right(b), step_down(b), step_down_left(b) };
+    for (int i = 0; i < 6; i++) {
+        bb_t t = dir[i] & p->occ;
+        sp->moves += count_bits(t, hw);
+        sp->targets |= t;
+    }
+}
+
+/* Single pieces (all at once, above) and tall stacks go through separate
+ * passes, and so do the stacks that may leave (free: next to an empty
+ * cell or the edge) and the walled-in ones: the sets come from
  * bitboards, so no loop branches on which kind a stack is (an
- * unpredictable branch that cost more than the work it saved). */
+ * unpredictable branch that cost more than the work it saved).  A single
+ * piece walled in has six occupied neighbours: it may move later. */
 static BB_INLINE void pass_side(const struct dv_state *p, int side,
                                 bb_t may_leave, struct side_pass *sp,
                                 bool hw)
 {
     *sp = (struct side_pass){ 0 };
     bb_t own = p->own[side];
-    bb_t stuck = 0;         /* free stacks with no cell to land on */
+    bb_t singles = own & ~p->tall & may_leave;
+    bb_t stuck = singles & ~bb_spread(p->occ);  /* no occupied neighbour */
     int dead_stacks = 0;
-    for (bb_t m = own & may_leave; m; ) {
+    sp->pieces = count_bits(own & ~p->tall, hw);
+    pass_singles(p, singles, sp, hw);
+    for (bb_t m = stuck; m; ) {
+        int s = bb_pop(&m);
+        note_stuck(p, s, 1, 0, sp, &dead_stacks);
+    }
+    for (bb_t m = own & p->tall & may_leave; m; ) {
         int s = bb_pop(&m);
         int h = p->height[s];
         sp->pieces += h;
@@ -176,7 +201,7 @@ static BB_INLINE void pass_side(const struct dv_state *p, int side,
             note_stuck(p, s, h, t, sp, &dead_stacks);
         }
     }
-    for (bb_t m = own & ~may_leave; m; ) {
+    for (bb_t m = own & p->tall & ~may_leave; m; ) {
         int s = bb_pop(&m);
         int h = p->height[s];
         sp->pieces += h;
@@ -187,11 +212,12 @@ static BB_INLINE void pass_side(const struct dv_state *p, int side,
     sp->live = count_bits(own, hw) - dead_stacks;
 }
 
-static int tallest(const struct dv_state *p, bb_t m)
+/* The height of the tallest stack of m, 0 when m is empty. */
+static BB_INLINE int tallest(const struct dv_state *p, bb_t m)
 {
-    int best = 0;
-    while (m) {
-        int h = p->height[bb_pop(&m)];
+    int best = m != 0;
+    for (bb_t x = m & p->tall; x; ) {
+        int h = p->height[bb_pop(&x)];
         best = h > best ? h : best;
     }
     return best;
@@ -240,16 +266,16 @@ static BB_INLINE int stacking_terms(const struct dv_state *p, int *t,
         t[S_NEAR] += sign * count_bits(own & d1, hw);
         t[S_HOLD] += sign * count_bits(own & d0, hw);
         /* The far pieces are all the others: no loop over most stacks. */
-        int dist2 = sum_heights(p, own & d2 & ~d1);
-        int far = sp[side].pieces - dist2 - sum_heights(p, own & d1);
+        int dist2 = sum_heights(p, own & d2 & ~d1, hw);
+        int far = sp[side].pieces - dist2 - sum_heights(p, own & d1, hw);
         t[S_DIST2] += sign * dist2;
         t[S_FAR] += sign * far;
         t[S_DEAD] += sign * sp[side].dead;
         t[S_REACH] += sign * count_bits(sp[side].targets & p->own[!side],
                                         hw);
         t[S_RACE] += sign * sp[side].live * empty;
-        t[S_EXPOSED] += sign * sum_heights(p, own & sp[!side].targets);
-        t[S_HOLD_PIECES] += sign * sum_heights(p, own & d0);
+        t[S_EXPOSED] += sign * sum_heights(p, own & sp[!side].targets, hw);
+        t[S_HOLD_PIECES] += sign * sum_heights(p, own & d0, hw);
         t[S_NEAR_MOBILE] += sign * count_bits(own & d1 & sp[side].movable,
                                               hw);
     }

@@ -44,6 +44,7 @@ struct dv_state {
     bb_t occ;              /* occupied cells                             */
     bb_t own[2];           /* stacks topped by a white / black piece     */
     bb_t red;              /* stacks holding at least one DVONN piece    */
+    bb_t tall;             /* stacks of two pieces or more               */
     uint64_t hash;         /* incremental Zobrist hash                   */
     uint8_t height[NCELLS];   /* stack height per cell, 0 when empty     */
     uint8_t bottom[NCELLS];   /* piece id at the bottom of each stack    */
