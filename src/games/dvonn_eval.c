@@ -154,18 +154,24 @@ static BB_INLINE void note_stuck(const struct dv_state *p, int s, int h,
     }
 }
 
+/* Adds the cells of t, targets of one direction, to the side's moves. */
+static BB_INLINE void add_targets(struct side_pass *sp, bb_t t, bool hw)
+{
+    sp->moves += count_bits(t, hw);
+    sp->targets |= t;
+}
+
 /* The moves and targets of the single pieces of b (all free to leave):
  * their occupied neighbours, one direction at a time for all of them. */
 static BB_INLINE void pass_singles(const struct dv_state *p, bb_t b,
                                    struct side_pass *sp, bool hw)
 {
-    bb_t dir[6] = { step_east(b), step_west(b), step_up(b),
-                    step_up_right(b), step_down(b), step_down_left(b) };
-    for (int i = 0; i < 6; i++) {
-        bb_t t = dir[i] & p->occ;
-        sp->moves += count_bits(t, hw);
-        sp->targets |= t;
-    }
+    add_targets(sp, step_east(b) & p->occ, hw);
+    add_targets(sp, step_west(b) & p->occ, hw);
+    add_targets(sp, step_up(b) & p->occ, hw);
+    add_targets(sp, step_up_right(b) & p->occ, hw);
+    add_targets(sp, step_down(b) & p->occ, hw);
+    add_targets(sp, step_down_left(b) & p->occ, hw);
 }
 
 /* Single pieces (all at once, above) and tall stacks go through separate
@@ -194,8 +200,7 @@ static BB_INLINE void pass_side(const struct dv_state *p, int side,
         int h = p->height[s];
         sp->pieces += h;
         bb_t t = DV_DEST[s][dest_index(h)] & p->occ;
-        sp->moves += count_bits(t, hw);
-        sp->targets |= t;
+        add_targets(sp, t, hw);
         if (!t) {           /* rare: a cell h steps away is the rule */
             stuck |= bb_bit(s);
             note_stuck(p, s, h, t, sp, &dead_stacks);
