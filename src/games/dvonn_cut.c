@@ -16,6 +16,7 @@ static int arc_seeds(bb_t occ, int s, bb_t seed[MAX_ARCS])
 {
     const uint8_t *ring = DV_RING[s];
     unsigned pat = 0;
+#pragma GCC unroll 6
     for (int i = 0; i < 6; i++)
         pat |= (unsigned)((occ >> ring[i]) & 1) << i;
     bb_t starts = pat & ~((pat << 1 | pat >> 5) & 63u);
