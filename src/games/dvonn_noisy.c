@@ -45,8 +45,8 @@ int dv_gen_noisy(const void *st, move_t *out)
     if (p->phase != PHASE_STACK)
         return 0;
     int side = p->side;
-    bb_t tall = 0;
-    for (bb_t m = p->own[!side]; m; ) {
+    bb_t tall = 0;          /* NOISY_MIN_HEIGHT or more (p->tall: 2) */
+    for (bb_t m = p->own[!side] & p->tall; m; ) {
         int s = bb_pop(&m);
         if (p->height[s] >= NOISY_MIN_HEIGHT)
             tall |= bb_bit(s);
