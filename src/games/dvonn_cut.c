@@ -27,65 +27,50 @@ static int arc_seeds(bb_t occ, int s, bb_t seed[MAX_ARCS])
 }
 
 /* Removes part i (the last one takes its place); returns the new count. */
-static int drop_part(bb_t part[], bool grew[], int n, int i)
+static int drop_part(bb_t part[], int n, int i)
 {
-    n--;
-    part[i] = part[n];
-    grew[i] = grew[n];
-    return n;
+    part[i] = part[n - 1];
+    return n - 1;
 }
 
-/* Parts that overlap lie in one piece of the board: each such pair
- * becomes one part, which has grown.  Returns the number of parts. */
-static int merge_parts(bb_t part[], bool grew[], int n)
-{
-    for (int i = 0; i < n; i++)
-        for (int j = i + 1; j < n; j++)
-            if (part[i] & part[j]) {
-                part[i] |= part[j];
-                grew[i] = true;
-                return merge_parts(part, grew,
-                                   drop_part(part, grew, n, j));
-            }
-    return n;
-}
-
+/* The parts grow in turn, a ring of cells each, and each step settles
+ * what it can at once: a stack hanging off the side is found cut off by
+ * its first step. */
 bb_t dv_cut_region(bb_t rest, bb_t red, int s)
 {
     bb_t part[MAX_ARCS];
-    bool grew[MAX_ARCS];
     int n = arc_seeds(rest, s, part);
     bb_t lost = 0;
     bool anchored = false;      /* a part reached a DVONN stack */
-    for (;;) {
-        /* A part holding a DVONN stack stays on the board. */
-        for (int i = 0; i < n; )
-            if (part[i] & red) {
-                anchored = true;
-                n = drop_part(part, grew, n, i);
-            } else {
-                i++;
-            }
-        /* s's piece of the board held a DVONN stack before it emptied:
-         * when no other part reached one, the last part holds it. */
-        if (n == 0 || (n == 1 && !anchored))
-            return lost;
-        for (int i = 0; i < n; i++) {
-            bb_t g = part[i] | (bb_spread(part[i]) & rest);
-            grew[i] = g != part[i];
-            part[i] = g;
+    /* s's piece of the board held a DVONN stack before it emptied: when
+     * no other part reached one, the last part holds it. */
+    for (int i = 0; n > 1 || (n == 1 && anchored); ) {
+        if (i >= n)
+            i = 0;
+        bb_t grown = part[i] | (bb_spread(part[i]) & rest);
+        if (grown & red) {              /* stays on the board */
+            anchored = true;
+            n = drop_part(part, n, i);
+            continue;
         }
-        n = merge_parts(part, grew, n);
-        /* A part that stopped growing is a whole piece of the board,
-         * and it holds no DVONN stack. */
-        for (int i = 0; i < n; )
-            if (!grew[i]) {
-                lost |= part[i];
-                n = drop_part(part, grew, n, i);
-            } else {
-                i++;
-            }
+        if (grown == part[i]) {         /* a whole piece: cut off */
+            lost |= grown;
+            n = drop_part(part, n, i);
+            continue;
+        }
+        part[i] = grown;
+        int met = -1;                   /* a part it reached: one piece */
+        for (int j = 0; j < n; j++)
+            if (j != i && (part[j] & grown))
+                met = j;
+        if (met >= 0) {
+            part[met] |= grown;
+            n = drop_part(part, n, i);
+        } else {
+            i++;
+        }
     }
+    return lost;
 }
 
 /* A cell can only be a cut when its occupied neighbours form two or more
