@@ -322,10 +322,11 @@ struct dv_cuts {
  * stacks of rest (the occupied cells but s) no longer joined to a DVONN
  * stack (red).  Before s emptied, every stack was joined to one.  Floods
  * from each arc of s's occupied neighbours grow a ring at a time, in
- * turn, until all but one have met another, reached a DVONN stack or
- * stopped as a whole piece of the board: a stack hanging off the side is
- * settled in a step or two without flooding the rest.  0 when s's ring
- * does not split. */
+ * turn; a flood that meets another joins it, one that reaches a DVONN
+ * stack stays, one that stops growing is cut off, and when one is left
+ * and no other reached a DVONN stack, it holds one.  A stack hanging off
+ * the side is settled in a step or two without flooding the rest.  0 when
+ * s's ring does not split. */
 bb_t dv_cut_region(bb_t rest, bb_t red, int s);
 
 /* Fills *c for the cells of `which` (occupied, not holding a DVONN piece:
