@@ -136,14 +136,23 @@ static bb_t cells_bb(const char *names)
     return b;
 }
 
-/* The shift-based neighbour sets equal the geometry table's, and the
- * cells with split rings found all at once equal those found one by one
- * (on random occupancies, sparse and dense). */
+/* The shift-based neighbour sets equal the geometry table's (all six
+ * at once and each direction alone), and the cells with split rings and
+ * the cells that may leave, found all at once, equal those found one by
+ * one (on random occupancies, sparse and dense). */
 START_TEST(test_spread_matches_table)
 {
     for (int s = 0; s < NCELLS; s++) {
         ck_assert_msg(bb_spread(bb_bit(s)) == DV_NBR[s], "cell %d", s);
         ck_assert(flood(bb_bit(s), ALL_CELLS) == ALL_CELLS);
+        /* DV_RING's order: E NE NW W SW SE, 63 off the board. */
+        bb_t step[6] = { step_east(bb_bit(s)), step_up_right(bb_bit(s)),
+                         step_up(bb_bit(s)), step_west(bb_bit(s)),
+                         step_down_left(bb_bit(s)), step_down(bb_bit(s)) };
+        for (int i = 0; i < 6; i++)
+            ck_assert_msg(step[i] == (DV_RING[s][i] == 63 ? 0
+                                      : bb_bit(DV_RING[s][i])),
+                          "cell %d direction %d", s, i);
     }
     struct rng r;
     rng_seed(&r, 77);
@@ -151,9 +160,13 @@ START_TEST(test_spread_matches_table)
         bb_t occ = (bb_t)rng_below(&r, 1ULL << 49) & (bb_t)rng_below(&r,
                    1ULL << 49);
         occ = k % 2 ? occ : ~occ & ALL_CELLS;
-        for (int s = 0; s < NCELLS; s++)
+        struct dv_state st = { .occ = occ };
+        for (int s = 0; s < NCELLS; s++) {
             ck_assert_int_eq((int)((ring_splits(occ) >> s) & 1),
                              ring_split(occ, s));
+            ck_assert_int_eq((int)((free_cells(occ) >> s) & 1),
+                             can_leave(&st, s));
+        }
     }
     bb_t row1 = cells_bb("A1 B1 C1 D1 E1 F1 G1 H1 I1");
     ck_assert(flood(bb_bit(test_cell("A1")), row1) == row1);

@@ -175,6 +175,18 @@ END_TEST
 
 /* ---- random playouts ------------------------------------------------ */
 
+/* The state's incremental set of tall stacks (two pieces or more) equals
+ * a recount from the heights. */
+static void check_tall(const struct pos *p)
+{
+    const struct dv_state *st = (const void *)p->b;
+    bb_t tall = 0;
+    for (int s = 0; s < NCELLS; s++)
+        if (st->height[s] > 1)
+            tall |= bb_bit(s);
+    ck_assert_uint_eq(st->tall, tall);
+}
+
 /* Checks every contract at one position of a playout. */
 static void check_position(const struct pos *p, move_t *mv, int n)
 {
@@ -183,8 +195,10 @@ static void check_position(const struct pos *p, move_t *mv, int n)
     ck_assert_uint_eq(G->hash(p->b), G->hash_full(p->b));
     ck_assert_int_eq(G->count_moves(p->b), n);
     ck_assert_int_le(n, G->max_moves);
+    check_tall(p);
     pos_str(p, s, sizeof s);
     load(&q, s);
+    check_tall(&q);
     pos_str(&q, t, sizeof t);
     ck_assert_str_eq(s, t);
     ck_assert_uint_eq(G->hash(q.b), G->hash(p->b));

@@ -102,27 +102,32 @@ static bool dv_is_legal(const void *st, move_t m)
 }
 
 /* ---- making moves --------------------------------------------------- */
-/* Every stack not connected to a DVONN stack leaves the game. */
-static void remove_disconnected(struct dv_state *p)
+/* The stacks of gone leave the game. */
+static void remove_stacks(struct dv_state *p, bb_t gone)
 {
-    bb_t gone = p->occ & ~connected_to_dvonn(p);
     for (bb_t g = gone; g; ) {
         int s = bb_pop(&g);
         p->hash ^= cell_key(p, s);
         p->height[s] = 0;
     }
     p->occ &= ~gone;
+    p->tall &= ~gone;
     p->own[WHITE] &= ~gone;
     p->own[BLACK] &= ~gone;
 }
 
-/* Removing the stack at s can only disconnect something when s's occupied
- * neighbours do not form one contiguous arc of its ring (any path through
- * s can otherwise go round it), or when the stack carried DVONN pieces
- * away from its group. */
-static bool may_disconnect(const struct dv_state *p, int s, bool had_red)
+/* After the stack on s left (already played): every stack no longer
+ * joined to a DVONN stack leaves the game.  A stack that carried DVONN
+ * pieces away from its group may leave anything behind; otherwise only
+ * an s whose occupied neighbours do not form one contiguous arc of its
+ * ring can disconnect something (any path through s can otherwise go
+ * round it), and dv_cut_region finds what. */
+static void remove_disconnected(struct dv_state *p, int s, bool had_red)
 {
-    return had_red || ring_split(p->occ, s);
+    if (had_red)
+        remove_stacks(p, p->occ & ~connected_to_dvonn(p));
+    else if (ring_split(p->occ, s))
+        remove_stacks(p, dv_cut_region(p->occ, p->red, s));
 }
 
 /* The hash change of a placement on cell. */
@@ -199,14 +204,14 @@ static void play_stack(struct dv_state *p, int s, int t)
     p->height[t] = (uint8_t)(hs + ht);
     p->height[s] = 0;
     p->occ &= ~bs;
+    p->tall = (p->tall & ~bs) | bt;
     if (tcol != RED)
         p->own[tcol] &= ~bt;
     p->own[side] = (p->own[side] & ~bs) | bt;
     if (red_s)
         p->red = (p->red & ~bs) | bt;
     p->side = (uint8_t)!side;
-    if (may_disconnect(p, s, red_s))
-        remove_disconnected(p);
+    remove_disconnected(p, s, red_s);
 }
 
 static void dv_play(void *st, move_t m)

@@ -95,11 +95,13 @@ static BB_INLINE int count_bits(bb_t b, bool hw)
     return (int)((byte_counts(b) * 0x0101010101010101ULL) >> 56);
 }
 
-static int sum_heights(const struct dv_state *p, bb_t m)
+/* The pieces in the stacks of m: one per single piece, counted at once,
+ * and the heights of the tall stacks. */
+static BB_INLINE int sum_heights(const struct dv_state *p, bb_t m, bool hw)
 {
-    int sum = 0;
-    while (m)
-        sum += p->height[bb_pop(&m)];
+    int sum = count_bits(m & ~p->tall, hw);
+    for (bb_t x = m & p->tall; x; )
+        sum += p->height[bb_pop(&x)];
     return sum;
 }
 
@@ -140,33 +142,87 @@ struct side_pass {
     bb_t targets;       /* cells they can land on                     */
 };
 
-static BB_INLINE void pass_side(const struct dv_state *p, int side,
-                                struct side_pass *sp, bool hw)
+/* Counts the stack of height h on s, which has no cell to land on now,
+ * among the dead ones when it can never move. */
+static BB_INLINE void note_stuck(const struct dv_state *p, int s, int h,
+                                 bb_t reach, struct side_pass *sp,
+                                 int *dead_stacks)
 {
-    *sp = (struct side_pass){ 0 };
-    for (bb_t m = p->own[side]; m; ) {
-        int s = bb_pop(&m);
-        int h = p->height[s];
-        sp->pieces += h;
-        /* Masked, not branched on: whether a stack is walled in is
-         * unpredictable, and the mispredictions cost more than the work. */
-        bb_t reach = DV_DEST[s][dest_index(h)] & p->occ;
-        bb_t t = reach & -(bb_t)can_leave(p, s);
-        sp->moves += count_bits(t, hw);
-        sp->targets |= t;
-        sp->movable |= t ? bb_bit(s) : 0;
-        if (never_moves(p, s, h, reach))
-            sp->dead += h;
-        else
-            sp->live++;
+    if (never_moves(p, s, h, reach)) {
+        sp->dead += h;
+        ++*dead_stacks;
     }
 }
 
-static int tallest(const struct dv_state *p, bb_t m)
+/* Adds the cells of t, targets of one direction, to the side's moves. */
+static BB_INLINE void add_targets(struct side_pass *sp, bb_t t, bool hw)
 {
-    int best = 0;
-    while (m) {
-        int h = p->height[bb_pop(&m)];
+    sp->moves += count_bits(t, hw);
+    sp->targets |= t;
+}
+
+/* The moves and targets of the single pieces of b (all free to leave):
+ * their occupied neighbours, one direction at a time for all of them. */
+static BB_INLINE void pass_singles(const struct dv_state *p, bb_t b,
+                                   struct side_pass *sp, bool hw)
+{
+    add_targets(sp, step_east(b) & p->occ, hw);
+    add_targets(sp, step_west(b) & p->occ, hw);
+    add_targets(sp, step_up(b) & p->occ, hw);
+    add_targets(sp, step_up_right(b) & p->occ, hw);
+    add_targets(sp, step_down(b) & p->occ, hw);
+    add_targets(sp, step_down_left(b) & p->occ, hw);
+}
+
+/* Single pieces (all at once, above) and tall stacks go through separate
+ * passes, and so do the stacks that may leave (free: next to an empty
+ * cell or the edge) and the walled-in ones: the sets come from
+ * bitboards, so no loop branches on which kind a stack is (an
+ * unpredictable branch that cost more than the work it saved).  A single
+ * piece walled in has six occupied neighbours: it may move later. */
+static BB_INLINE void pass_side(const struct dv_state *p, int side,
+                                bb_t may_leave, struct side_pass *sp,
+                                bool hw)
+{
+    *sp = (struct side_pass){ 0 };
+    bb_t own = p->own[side];
+    bb_t singles = own & ~p->tall & may_leave;
+    bb_t stuck = singles & ~bb_spread(p->occ);  /* no occupied neighbour */
+    int dead_stacks = 0;
+    sp->pieces = count_bits(own & ~p->tall, hw);
+    pass_singles(p, singles, sp, hw);
+    for (bb_t m = stuck; m; ) {
+        int s = bb_pop(&m);
+        note_stuck(p, s, 1, 0, sp, &dead_stacks);
+    }
+    for (bb_t m = own & p->tall & may_leave; m; ) {
+        int s = bb_pop(&m);
+        int h = p->height[s];
+        sp->pieces += h;
+        bb_t t = DV_DEST[s][dest_index(h)] & p->occ;
+        add_targets(sp, t, hw);
+        if (!t) {           /* rare: a cell h steps away is the rule */
+            stuck |= bb_bit(s);
+            note_stuck(p, s, h, t, sp, &dead_stacks);
+        }
+    }
+    for (bb_t m = own & p->tall & ~may_leave; m; ) {
+        int s = bb_pop(&m);
+        int h = p->height[s];
+        sp->pieces += h;
+        note_stuck(p, s, h, DV_DEST[s][dest_index(h)] & p->occ, sp,
+                   &dead_stacks);
+    }
+    sp->movable = own & may_leave & ~stuck;
+    sp->live = count_bits(own, hw) - dead_stacks;
+}
+
+/* The height of the tallest stack of m, 0 when m is empty. */
+static BB_INLINE int tallest(const struct dv_state *p, bb_t m)
+{
+    int best = m != 0;
+    for (bb_t x = m & p->tall; x; ) {
+        int h = p->height[bb_pop(&x)];
         best = h > best ? h : best;
     }
     return best;
@@ -190,17 +246,22 @@ static void best_cuts(const struct dv_state *p, const bb_t movable[2],
     }
 }
 
-static BB_INLINE void stacking_terms(const struct dv_state *p, int *t,
-                                     bool hw)
+/* Writes the stacking terms S_PIECES .. S_NEAR_MOBILE (not their late
+ * forms); returns the number of empty cells. */
+static BB_INLINE int stacking_terms(const struct dv_state *p, int *t,
+                                    bool hw)
 {
     bb_t d0 = p->red;
     bb_t d1 = d0 | (bb_spread(d0) & p->occ);
     bb_t d2 = d1 | (bb_spread(d1) & p->occ);
     int empty = NCELLS - count_bits(p->occ, hw);
+    bb_t may_leave = free_cells(p->occ);
     struct side_pass sp[2];
-    pass_side(p, WHITE, &sp[WHITE], hw);
-    pass_side(p, BLACK, &sp[BLACK], hw);
+    pass_side(p, WHITE, may_leave, &sp[WHITE], hw);
+    pass_side(p, BLACK, may_leave, &sp[BLACK], hw);
     int me = p->side, you = !me;
+    for (int i = S_PIECES; i < L_PIECES; i++)
+        t[i] = 0;
     for (int side = WHITE; side <= BLACK; side++) {
         int sign = side == me ? 1 : -1;
         bb_t own = p->own[side];
@@ -209,14 +270,17 @@ static BB_INLINE void stacking_terms(const struct dv_state *p, int *t,
         t[S_LATE_MOVES] += sign * sp[side].moves * empty;
         t[S_NEAR] += sign * count_bits(own & d1, hw);
         t[S_HOLD] += sign * count_bits(own & d0, hw);
-        t[S_DIST2] += sign * sum_heights(p, own & d2 & ~d1);
-        t[S_FAR] += sign * sum_heights(p, own & ~d2);
+        /* The far pieces are all the others: no loop over most stacks. */
+        int dist2 = sum_heights(p, own & d2 & ~d1, hw);
+        int far = sp[side].pieces - dist2 - sum_heights(p, own & d1, hw);
+        t[S_DIST2] += sign * dist2;
+        t[S_FAR] += sign * far;
         t[S_DEAD] += sign * sp[side].dead;
         t[S_REACH] += sign * count_bits(sp[side].targets & p->own[!side],
                                         hw);
         t[S_RACE] += sign * sp[side].live * empty;
-        t[S_EXPOSED] += sign * sum_heights(p, own & sp[!side].targets);
-        t[S_HOLD_PIECES] += sign * sum_heights(p, own & d0);
+        t[S_EXPOSED] += sign * sum_heights(p, own & sp[!side].targets, hw);
+        t[S_HOLD_PIECES] += sign * sum_heights(p, own & d0, hw);
         t[S_NEAR_MOBILE] += sign * count_bits(own & d1 & sp[side].movable,
                                               hw);
     }
@@ -226,22 +290,27 @@ static BB_INLINE void stacking_terms(const struct dv_state *p, int *t,
     best_cuts(p, (bb_t[2]){ sp[WHITE].movable, sp[BLACK].movable }, cut);
     t[S_CUT] = cut[me];
     t[S_CUT_RISK] = cut[you];
-    for (size_t i = 0; i < sizeof dv_tapered / sizeof dv_tapered[0]; i++)
-        t[dv_tapered[i][0]] = t[dv_tapered[i][1]] * empty;
+    return empty;
 }
 
 /* The evaluation runs at most leaves of the search: where the CPU has a
  * popcount instruction that generic builds do not use, a second copy of
  * it uses one (bitboard.h). */
-BB_POPCNT_TARGET static void stacking_terms_hw(const struct dv_state *p,
-                                               int *t)
+BB_POPCNT_TARGET static int stacking_terms_hw(const struct dv_state *p,
+                                              int *t)
 {
-    stacking_terms(p, t, true);
+    return stacking_terms(p, t, true);
 }
 
-static void stacking_terms_sw(const struct dv_state *p, int *t)
+static int stacking_terms_sw(const struct dv_state *p, int *t)
 {
-    stacking_terms(p, t, false);
+    return stacking_terms(p, t, false);
+}
+
+static int stacking_base_terms(const struct dv_state *p, int *t)
+{
+    return bb_cpu_has_popcnt() ? stacking_terms_hw(p, t)
+                               : stacking_terms_sw(p, t);
 }
 
 static void dv_compute_terms(const void *st, int *t)
@@ -249,12 +318,13 @@ static void dv_compute_terms(const void *st, int *t)
     const struct dv_state *p = st;
     for (int i = 0; i < DV_NTERMS; i++)
         t[i] = 0;
-    if (p->phase == PHASE_PLACE)
+    if (p->phase == PHASE_PLACE) {
         placing_terms(p, t);
-    else if (bb_cpu_has_popcnt())
-        stacking_terms_hw(p, t);
-    else
-        stacking_terms_sw(p, t);
+        return;
+    }
+    int empty = stacking_base_terms(p, t);
+    for (size_t i = 0; i < sizeof dv_tapered / sizeof dv_tapered[0]; i++)
+        t[dv_tapered[i][0]] = t[dv_tapered[i][1]] * empty;
 }
 
 const struct eval_terms dv_eval_terms = {
@@ -265,12 +335,34 @@ const struct eval_terms dv_eval_terms = {
     .compute = dv_compute_terms,
 };
 
+/* The sums below run at most leaves of the search: unrolled (gcc and
+ * clang honour the pragma), each weight becomes an immediate operand. */
+static BB_INLINE int weighted_sum(const int *t, int from, int to)
+{
+    int sum = 0;
+#pragma GCC unroll 40
+    for (int i = from; i < to; i++)
+        sum += t[i] * dv_weights[i];
+    return sum;
+}
+
+/* The weighted sum of the terms, divided by DV_SCALE.  In the stacking
+ * phase the placement terms are 0 and each late term is its base term
+ * times the empty cells, so the late terms' share is the empty cells
+ * times one sum over the base terms: the same integer, without writing
+ * the late terms. */
 int dv_evaluate(const void *st)
 {
+    const struct dv_state *p = st;
     int t[DV_NTERMS];
-    dv_compute_terms(st, t);
-    int sum = 0;
-    for (int i = 0; i < DV_NTERMS; i++)
-        sum += t[i] * dv_weights[i];
-    return sum / DV_SCALE;
+    if (p->phase == PHASE_PLACE) {
+        dv_compute_terms(st, t);
+        return weighted_sum(t, 0, DV_NTERMS) / DV_SCALE;
+    }
+    int empty = stacking_base_terms(p, t);
+    int late = 0;
+#pragma GCC unroll 20
+    for (size_t i = 0; i < sizeof dv_tapered / sizeof dv_tapered[0]; i++)
+        late += t[dv_tapered[i][1]] * dv_weights[dv_tapered[i][0]];
+    return (weighted_sum(t, S_PIECES, L_PIECES) + empty * late) / DV_SCALE;
 }

@@ -44,6 +44,7 @@ struct dv_state {
     bb_t occ;              /* occupied cells                             */
     bb_t own[2];           /* stacks topped by a white / black piece     */
     bb_t red;              /* stacks holding at least one DVONN piece    */
+    bb_t tall;             /* stacks of two pieces or more               */
     uint64_t hash;         /* incremental Zobrist hash                   */
     uint8_t height[NCELLS];   /* stack height per cell, 0 when empty     */
     uint8_t bottom[NCELLS];   /* piece id at the bottom of each stack    */
@@ -160,20 +161,27 @@ static inline bool has_stacking(const struct dv_state *p, int side)
  * shifts: along a row the index moves by 1, and between rows by 9, 10 or
  * 11 depending on the row (rows of 9, 10, 11, 10, 9 cells; doc/games/
  * dvonn.md, "Coordinates"), with the cells that have no neighbour that
- * way masked out.  tests/check_dvonn.c compares bb_spread with DV_NBR
- * and ring_splits with ring_split. */
+ * way masked out.  tests/check_dvonn.c compares bb_spread with DV_NBR,
+ * each step with DV_RING and ring_splits with ring_split. */
 #define DV_ROW1 0x1FFULL
 #define DV_ROW2 (0x3FFULL << 9)
 #define DV_ROW3 (0x7FFULL << 19)
 #define DV_ROW4 (0x3FFULL << 30)
-#define DV_ROW5 (0x1FFULL << 40)
 #define DV_FIRSTS (1ULL << 0 | 1ULL << 9 | 1ULL << 19 | 1ULL << 30 | 1ULL << 40)
 #define DV_LASTS (1ULL << 8 | 1ULL << 18 | 1ULL << 29 | 1ULL << 39 | 1ULL << 48)
+/* The cells whose neighbour one row up is 9, 10 or 11 indices on: up
+ * (the same column) is +9 from rows 1 and 4, +10 from rows 2 and 3;
+ * up-right one more.  The first cell of row 3 has nothing up, the last
+ * cells of rows 3 and 4 nothing up-right, the first of row 4 nothing up. */
+#define DV_UP9 (DV_ROW1 | (DV_ROW4 & ~(1ULL << 30)))
+#define DV_UP10 (DV_ROW2 | (DV_ROW3 & ~(1ULL << 19)))
+#define DV_UPRIGHT10 (DV_ROW1 | (DV_ROW4 & ~(1ULL << 39)))
+#define DV_UPRIGHT11 (DV_ROW2 | (DV_ROW3 & ~(1ULL << 29)))
 /* The neighbours of the cells of b in one direction: step_east(b) = the
  * cells east of a cell of b (the same row, index + 1), step_up(b) one row
  * up in the same column, step_up_right one row up and one column right,
- * and their opposites.  The cells of b with no neighbour that way drop
- * out. */
+ * and their opposites (the masks shifted the same way).  The cells of b
+ * with no neighbour that way drop out. */
 static inline bb_t step_east(bb_t b)
 {
     return (b & ~DV_LASTS) << 1;
@@ -186,36 +194,45 @@ static inline bb_t step_west(bb_t b)
 
 static inline bb_t step_up(bb_t b)
 {
-    return (b & DV_ROW1) << 9 | (b & DV_ROW2) << 10 |
-           (b & DV_ROW3 & ~(1ULL << 19)) << 10 |
-           (b & DV_ROW4 & ~(1ULL << 30)) << 9;
+    return (b & DV_UP9) << 9 | (b & DV_UP10) << 10;
 }
 
 static inline bb_t step_up_right(bb_t b)
 {
-    return (b & DV_ROW1) << 10 | (b & DV_ROW2) << 11 |
-           (b & DV_ROW3 & ~(1ULL << 29)) << 11 |
-           (b & DV_ROW4 & ~(1ULL << 39)) << 10;
+    return (b & DV_UPRIGHT10) << 10 | (b & DV_UPRIGHT11) << 11;
 }
 
 static inline bb_t step_down(bb_t b)
 {
-    return (b & DV_ROW2 & ~(1ULL << 18)) >> 9 |
-           (b & DV_ROW3 & ~(1ULL << 29)) >> 10 |
-           (b & DV_ROW4) >> 10 | (b & DV_ROW5) >> 9;
+    return (b & DV_UP9 << 9) >> 9 | (b & DV_UP10 << 10) >> 10;
 }
 
 static inline bb_t step_down_left(bb_t b)
 {
-    return (b & DV_ROW2 & ~(1ULL << 9)) >> 10 |
-           (b & DV_ROW3 & ~(1ULL << 19)) >> 11 |
-           (b & DV_ROW4) >> 11 | (b & DV_ROW5) >> 10;
+    return (b & DV_UPRIGHT10 << 10) >> 10 | (b & DV_UPRIGHT11 << 11) >> 11;
 }
 
+/* All six steps at once: up and up-right share the shift by 10, down and
+ * down-left too. */
 static inline bb_t bb_spread(bb_t b)
 {
-    return step_east(b) | step_west(b) | step_up(b) | step_up_right(b) |
-           step_down(b) | step_down_left(b);
+    return step_east(b) | step_west(b) |
+           (b & DV_UP9) << 9 | (b & (DV_UP10 | DV_UPRIGHT10)) << 10 |
+           (b & DV_UPRIGHT11) << 11 |
+           (b & DV_UP9 << 9) >> 9 |
+           (b & (DV_UP10 << 10 | DV_UPRIGHT10 << 10)) >> 10 |
+           (b & DV_UPRIGHT11 << 11) >> 11;
+}
+
+/* The 24 cells on the edge of the board (rows 1 and 5, the ends of the
+ * others): DV_OPEN's all-ones cells. */
+#define DV_PERIMETER (DV_ROW1 | 0x1FFULL << 40 | DV_FIRSTS | DV_LASTS)
+
+/* The cells next to an empty cell or to the edge (can_leave for every
+ * cell at once). */
+static inline bb_t free_cells(bb_t occ)
+{
+    return DV_PERIMETER | bb_spread(ALL_CELLS & ~occ);
 }
 
 /* The cells whose occupied neighbours form two or more arcs of their ring
@@ -228,6 +245,9 @@ static inline bb_t ring_splits(bb_t occ)
     bb_t has[6] = { step_west(occ), step_down_left(occ), step_down(occ),
                     step_east(occ), step_up_right(occ), step_up(occ) };
     bb_t one = 0, two = 0;
+    /* The loops over a ring run at every node: unrolled (gcc and clang
+     * honour the pragma; plain -O2 would keep the loop). */
+#pragma GCC unroll 6
     for (int i = 0; i < 6; i++) {
         bb_t start = has[i] & ~has[(i + 5) % 6];
         two |= one & start;
@@ -262,6 +282,7 @@ static inline bool ring_split(bb_t occ, int s)
 {
     const uint8_t *ring = DV_RING[s];
     unsigned pat = 0;
+#pragma GCC unroll 6
     for (int i = 0; i < 6; i++)
         pat |= (unsigned)((occ >> ring[i]) & 1) << i;
     return DV_RUNS[pat] > 1;
@@ -297,6 +318,17 @@ struct dv_cuts {
     bb_t region[NCELLS];    /* per cut cell: the stacks it cuts off      */
 };
 
+/* What emptying the cell s, which holds no DVONN piece, cuts off: the
+ * stacks of rest (the occupied cells but s) no longer joined to a DVONN
+ * stack (red).  Before s emptied, every stack was joined to one.  Floods
+ * from each arc of s's occupied neighbours grow a ring at a time, in
+ * turn; a flood that meets another joins it, one that reaches a DVONN
+ * stack stays, one that stops growing is cut off, and when one is left
+ * and no other reached a DVONN stack, it holds one.  A stack hanging off
+ * the side is settled in a step or two without flooding the rest.  0 when
+ * s's ring does not split. */
+bb_t dv_cut_region(bb_t rest, bb_t red, int s);
+
 /* Fills *c for the cells of `which` (occupied, not holding a DVONN piece:
  * a stack carrying one moves its group's anchor, which is no simple cut).
  * Only region[] of the cells in c->cells is written. */
@@ -313,6 +345,11 @@ void dv_region_pieces(const struct dv_state *p, bb_t region, int pieces[2]);
  * the mover's loss).  Exact (the same removal as the rules make), 0 for
  * placements, passes and moves that cut nothing off. */
 int dv_cut_gain(const struct dv_state *p, move_t m);
+
+/* dv_cut_gain of the stacking move s-t given lost, the stacks it cuts
+ * off (for a stack without a DVONN piece, dv_cut_region's answer, which
+ * is the same for every t). */
+int dv_gain_of_cut(const struct dv_state *p, int s, int t, bb_t lost);
 
 /* dvonn_noisy.c: game_ops.gen_noisy, captures of enemy stacks of three
  * pieces or more and moves that cut more enemy pieces off than own, the

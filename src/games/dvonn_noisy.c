@@ -45,26 +45,32 @@ int dv_gen_noisy(const void *st, move_t *out)
     if (p->phase != PHASE_STACK)
         return 0;
     int side = p->side;
-    bb_t tall = 0;
-    for (bb_t m = p->own[!side]; m; ) {
+    bb_t tall = 0;          /* NOISY_MIN_HEIGHT or more (p->tall: 2) */
+    for (bb_t m = p->own[!side] & p->tall; m; ) {
         int s = bb_pop(&m);
         if (p->height[s] >= NOISY_MIN_HEIGHT)
             tall |= bb_bit(s);
     }
     /* Only a stack whose ring splits, or one carrying a DVONN piece, can
      * cut anything off when it leaves (dvonn_cut.c). */
-    bb_t may_cut = ring_splits(p->occ) | p->red;
+    bb_t splits = ring_splits(p->occ);
     int gain[MAX_MOVES];
     int n = 0;
     for (bb_t m = p->own[side]; m; ) {
         int s = bb_pop(&m);
         if (!can_leave(p, s))
             continue;
+        bb_t bs = bb_bit(s);
+        bool carries_red = (p->red & bs) != 0;
+        /* Without a DVONN piece the stack leaves the same stacks cut off
+         * wherever it lands: one region for all its moves. */
+        bb_t lost = (splits & bs) && !carries_red
+                  ? dv_cut_region(p->occ & ~bs, p->red, s) : 0;
         bb_t t = targets(p, s);
-        bool cuts = (may_cut & bb_bit(s)) != 0;
-        for (bb_t d = cuts ? t : t & tall; d; ) {
+        for (bb_t d = carries_red || lost ? t : t & tall; d; ) {
             move_t mv = mk_stack(s, bb_pop(&d));
-            int cut = cuts ? dv_cut_gain(p, mv) : 0;
+            int cut = carries_red ? dv_cut_gain(p, mv)
+                                  : dv_gain_of_cut(p, s, mv_to(mv), lost);
             if (cut <= 0 && !(tall & bb_bit(mv_to(mv))))
                 continue;
             gain[n] = noisy_gain(p, mv, cut);

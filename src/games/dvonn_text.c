@@ -59,7 +59,8 @@ static void put_piece(struct dv_state *p, int cell, int id)
         p->next[p->top[cell]] = (uint8_t)id;
     p->top[cell] = (uint8_t)id;
     p->next[id] = NO_PIECE;
-    p->height[cell]++;
+    if (++p->height[cell] > 1)
+        p->tall |= b;
 }
 
 static void random_board(struct dv_state *p, uint64_t seed)
