@@ -275,7 +275,7 @@ static const struct bench_position dv_bench[] = {
 /* Measured in timed matches from the stacking suite (doc/search.md,
  * "Forward pruning"). */
 static const struct prune_params dv_prune = {
-    .lmr_divisor = 225,
+    .lmr_divisor = 175,
     .futility_margin = 150,
     .late_moves = 3,
     .history_malus = true,
