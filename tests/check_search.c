@@ -408,6 +408,67 @@ START_TEST(test_eval_cache)
 }
 END_TEST
 
+/* Forward pruning (game_ops.prune) on the random trees: every kind at its
+ * most aggressive, each kind alone, and none. */
+static const struct prune_params prune_kinds[] = {
+    { .lmr_divisor = 100, .futility_margin = 1, .late_moves = 1,
+      .history_malus = true },
+    { .lmr_divisor = 100 },
+    { .futility_margin = 1 },
+    { .late_moves = 1 },
+    { .history_malus = true },
+};
+
+static struct game_ops pruned_tree_ops(int kind)
+{
+    struct game_ops g = tree_ops;
+    g.prune = &prune_kinds[kind];
+    return g;
+}
+
+/* Each kind of pruning changes what a search to a fixed depth visits. */
+START_TEST(test_pruning_changes_the_search)
+{
+    struct game_ops g = pruned_tree_ops(_i);
+    struct tree t;
+    toy_tree_start(&t, 8, 60, 9);
+    struct search_limits l = srch_limits(SEARCH_ALPHABETA);
+    l.max_depth = 7;
+    struct search_result plain;
+    struct search_result pruned;
+    srch_once(&tree_ops, &t, 2, &l, &plain);
+    srch_once(&g, &t, 2, &l, &pruned);
+    ck_assert(gt_is_legal(&tree_ops, &t, pruned.best));
+    ck_assert_uint_ne(plain.nodes, pruned.nodes);
+    if (_i == 0)                /* all of them: far fewer nodes */
+        ck_assert_uint_lt(pruned.nodes * 2, plain.nodes);
+}
+END_TEST
+
+/* Pruning never gives a false proof: alpha-beta without a depth limit still
+ * ends on the exact value of a finite tree, and the solver, which never
+ * prunes, visits the same nodes as without it. */
+START_TEST(test_pruning_keeps_proofs)
+{
+    struct game_ops g = pruned_tree_ops(0);
+    struct tree t;
+    toy_tree_start(&t, 3 + _i % 3, 6 + _i % 4, 2000 + (uint64_t)_i);
+    int ref = ref_value(&tree_ops, &t, 0, 0);
+    struct search_limits l;
+    struct search *s = srch_new(&g, 1, &l);
+    struct search_result r;
+    ck_assert_int_eq(search_run(s, &t, &l, &r), 0);
+    srch_assert_exact(&r, ref);
+    ck_assert_int_eq(search_solve(s, &t, &l, &r), 0);
+    srch_assert_exact(&r, ref);
+    uint64_t pruned_nodes = r.nodes;
+    ck_assert_int_eq(search_set_game(s, &tree_ops), 0);
+    ck_assert_int_eq(search_solve(s, &t, &l, &r), 0);
+    ck_assert_uint_eq(r.nodes, pruned_nodes);
+    search_free(s);
+}
+END_TEST
+
 int main(void)
 {
     Suite *su = suite_create("search");
@@ -427,5 +488,8 @@ int main(void)
     tcase_add_test(tc, test_single_move_under_clock);
     tcase_add_loop_test(tc, test_ring_repetition, 0, 3);
     tcase_add_test(tc, test_eval_cache);
+    tcase_add_loop_test(tc, test_pruning_changes_the_search, 0,
+                        COUNT(prune_kinds));
+    tcase_add_loop_test(tc, test_pruning_keeps_proofs, 0, 24);
     return tap_main(su);
 }

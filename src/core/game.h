@@ -53,6 +53,21 @@ struct bench_position {
     int perft_depth;
 };
 
+/* Forward pruning in alpha-beta, for a game whose evaluation has earned it
+ * in timed matches (doc/search.md, "Forward pruning").  A field at 0 leaves
+ * its pruning off; the exact solver never prunes. */
+struct prune_params {
+    int lmr_divisor;      /* late move reductions of ln(depth) * ln(index) *
+                             100 / lmr_divisor plies, one less on the PV (0:
+                             one or two plies, off the PV only)            */
+    int futility_margin;  /* reverse futility at depth <= 3: a node off the
+                             PV whose static value beats beta by this much
+                             a ply (evaluate() units) returns it           */
+    int late_moves;       /* late move pruning at depth <= 3: a node off the
+                             PV searches at most late_moves * depth^2 moves */
+    bool history_malus;   /* the moves tried before a cut-off lose history */
+};
+
 /* An evaluation that is a weighted sum: evaluate(st) equals the sum over
  * i < count of terms[i] * weights[i], divided by scale (rounded toward
  * zero), with terms[] as compute() writes them for st. */
@@ -238,6 +253,10 @@ struct game_ops {
      * search, so the answer may depend on the phase).  NULL: alpha-beta
      * everywhere.  The measurements are in doc/search.md. */
     bool (*prefers_mcts)(const void *st);
+
+    /* Optional: the forward pruning alpha-beta may use (struct
+     * prune_params).  NULL: none beyond its default reductions. */
+    const struct prune_params *prune;
 
     /* Optional: true where the exact solver (`solve`) is likely to prove
      * *st within a fraction of a move's time (a small board, a late

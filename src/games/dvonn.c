@@ -277,6 +277,15 @@ static const struct bench_position dv_bench[] = {
     { NULL, 0 }
 };
 
+/* Measured in timed matches from the stacking suite (doc/search.md,
+ * "Forward pruning"). */
+static const struct prune_params dv_prune = {
+    .lmr_divisor = 175,
+    .futility_margin = 150,
+    .late_moves = 3,
+    .history_malus = true,
+};
+
 const struct game_ops dvonn_ops = {
     .name = "dvonn",
     .title = "DVONN",
@@ -309,6 +318,7 @@ const struct game_ops dvonn_ops = {
     .win_scale = 791,       /* measured: doc/protocol.md */
     .eval_terms = &dv_eval_terms,
     .expected_moves_left = dv_expected_moves_left,
+    .prune = &dv_prune,
     .bench_positions = dv_bench,
     .sgf_gm = 37,                      /* registered in SGF FF[4] */
     .random_start_prefix = "random=",

@@ -1,6 +1,7 @@
 /* alphabeta.c -- iterative deepening negamax with principal variation
  * search, transposition table, killer and history move ordering, late
- * move reductions and lazy SMP threads.
+ * move reductions, the game's forward pruning (game_ops.prune) and lazy SMP
+ * threads.
  *
  * Sides need not alternate (DVONN's White plays plies 49 and 50; passes):
  * a child's value is negated, and the window flipped, only when the side
@@ -16,6 +17,7 @@
 #include "config.h"
 
 #include <limits.h>
+#include <math.h>
 #include <string.h>
 
 #include "core/zobrist.h"
@@ -29,6 +31,15 @@
 #define LMR_MIN_INDEX 3
 #define LAZY_PICKS 4             /* then the rest of the list is sorted */
 #define SOLVE_SHALLOW 8          /* solve: iterations before the full depth */
+#define PRUNE_MAX_DEPTH 3        /* futility and late move pruning below it */
+
+static const struct prune_params no_pruning;
+
+/* The game's forward pruning; none in exact mode, where values are proofs. */
+static const struct prune_params *pruning(const struct search *s)
+{
+    return s->g->prune && !s->exact ? s->g->prune : &no_pruning;
+}
 
 static unsigned hist_index(move_t m)
 {
@@ -124,6 +135,19 @@ static void record_cutoff(struct worker *w, int ply, int side, move_t m,
             w->history[side][i] /= 2;
 }
 
+/* The n moves tried before the one that cut off: their history falls. */
+static void record_failures(struct worker *w, int side, const move_t *mv,
+                            int n, int depth)
+{
+    for (int j = 0; j < n; j++) {
+        int32_t *h = &w->history[side][hist_index(mv[j])];
+        *h -= depth * depth;
+        if (*h < -HIST_MAX)
+            for (int i = 0; i < HIST_SIZE; i++)
+                w->history[side][i] /= 2;
+    }
+}
+
 static void update_pv(struct worker *w, int ply, move_t m)
 {
     if (ply >= SEARCH_MAX_PV)
@@ -155,9 +179,15 @@ static int search_move(struct worker *w, int ply, int depth, int alpha,
     if (i == 0)
         return child_value(w, ply, depth - 1, alpha, beta, pv, same);
     int r = 0;
-    if (!pv && depth >= LMR_MIN_DEPTH && i >= LMR_MIN_INDEX &&
-        key < KEY_KILLER)
-        r = depth >= 6 && i >= 12 ? 2 : 1;
+    int divisor = pruning(w->s)->lmr_divisor;
+    if (depth >= LMR_MIN_DEPTH && i >= LMR_MIN_INDEX && key < KEY_KILLER) {
+        if (divisor > 0) {
+            r = (int)(0.5 + log(depth) * log(i) * 100 / divisor) - (pv ? 1 : 0);
+            r = r > depth - 2 ? depth - 2 : r < 0 ? 0 : r;
+        } else if (!pv) {
+            r = depth >= 6 && i >= 12 ? 2 : 1;
+        }
+    }
     int v = child_value(w, ply, depth - 1 - r, alpha, alpha + 1, false, same);
     if (v > alpha && r > 0 && !w->stop)
         v = child_value(w, ply, depth - 1, alpha, alpha + 1, false, same);
@@ -305,9 +335,13 @@ static enum try_result search_moves(struct worker *w, struct node *nd,
                 tried_key[ntried++] = first_key[k];
             }
     prefetch_child(w, nd, ntried > 0 ? tried[0] : MOVE_NONE);
-    for (int k = 0; k < ntried && r == TRY_ON; k++)
-        r = try_move(w, nd, k, tried[k], tried_key[k],
-                     k + 1 < ntried ? tried[k + 1] : MOVE_NONE);
+    const struct prune_params *pp = pruning(w->s);
+    int t = 0;
+    for (; t < ntried && r == TRY_ON; t++)
+        r = try_move(w, nd, t, tried[t], tried_key[t],
+                     t + 1 < ntried ? tried[t + 1] : MOVE_NONE);
+    if (r == TRY_CUTOFF && pp->history_malus)
+        record_failures(w, nd->side, tried, t - 1, nd->depth);
     if (r != TRY_ON)
         return r == TRY_STOP ? TRY_STOP : TRY_ON;
     int n = g->gen_moves(st, mv);
@@ -327,7 +361,15 @@ static enum try_result search_moves(struct worker *w, struct node *nd,
     bool ahead = nd->depth >= 2 && g->hash_after;
     pick_move(mv, keys, i, n);
     prefetch_child(w, nd, mv[i]);
+    /* Late move pruning: the moves history ranks last are not searched,
+     * unless every move so far loses. */
+    int late = !nd->pv && nd->depth <= PRUNE_MAX_DEPTH
+             ? pp->late_moves * nd->depth * nd->depth : 0;
     for (; i < n && r == TRY_ON; i++) {
+        if (late > 0 && i >= late && nd->best > -EVAL_WIN_MIN) {
+            w->unresolved++;    /* moves left out: no proof */
+            break;
+        }
         bool early = ahead && i + 1 < n;
         if (early)
             pick_move(mv, keys, i + 1, n);
@@ -335,7 +377,26 @@ static enum try_result search_moves(struct worker *w, struct node *nd,
         if (!early && r == TRY_ON && i + 1 < n)
             pick_move(mv, keys, i + 1, n);
     }
+    if (r == TRY_CUTOFF && pp->history_malus)
+        record_failures(w, nd->side, mv, i - 1, nd->depth);
     return r == TRY_STOP ? TRY_STOP : TRY_ON;
+}
+
+/* Reverse futility: true with *v set when the static value beats beta by
+ * the game's margin for each ply left, so that no move is likely to fall
+ * below it.  Only a pruned node counts as resting on the evaluation. */
+static bool futile(struct worker *w, const void *st, int ply, int depth,
+                   int beta, int *v)
+{
+    int margin = pruning(w->s)->futility_margin;
+    if (margin == 0 || beta >= EVAL_WIN_MIN || beta <= -EVAL_WIN_MIN)
+        return false;
+    uint64_t unresolved = w->unresolved;
+    *v = search_leaf_value(w, st, ply);
+    if (*v < EVAL_WIN_MIN && *v - margin * depth >= beta)
+        return true;
+    w->unresolved = unresolved;
+    return false;
 }
 
 static int ab_node(struct worker *w, int ply, int depth, int alpha, int beta,
@@ -371,6 +432,8 @@ static int ab_node(struct worker *w, int ply, int depth, int alpha, int beta,
     int v;
     if (tt_cutoff(w, key, ply, depth, adj, salted, alpha, beta, pv, &tt_move,
                   &v))
+        return v;
+    if (!pv && depth <= PRUNE_MAX_DEPTH && futile(w, st, ply, depth, beta, &v))
         return v;
     move_t *mv = search_ply_moves(w, ply);
     if (!mv)
