@@ -15,9 +15,10 @@ struct search;
 
 /* The move a playout plays at st among its n legal moves; scratch holds
  * max_moves moves. */
-typedef move_t (*mcts_playout_move)(const struct game_ops *g, const void *st,
-                                    const move_t *moves, int n,
-                                    struct rng *rng, move_t *scratch);
+typedef move_t (*mcts_playout_move_fn)(const struct game_ops *g,
+                                       const void *st, const move_t *moves,
+                                       int n, struct rng *rng,
+                                       move_t *scratch);
 
 struct mcts_cfg {
     double c;              /* UCT exploration constant                  */
@@ -28,7 +29,7 @@ struct mcts_cfg {
     /* A baseline: max_nodes counts playouts, and a lone legal move is
      * searched like any other. */
     bool plain;
-    mcts_playout_move playout_move;   /* NULL: uniformly random */
+    mcts_playout_move_fn playout_move;   /* NULL: uniformly random */
 };
 
 /* The node pool, each tree method's scratch (method.h). */
