@@ -1,6 +1,6 @@
 /* check_dvonn_play.c -- DVONN in play: the evaluation's terms, random
  * playouts checking every contract (hashing, colour symmetry, cut-offs),
- * the shared search. */
+ * the shared search, and the playouts of the method `playouts`. */
 #include "config.h"
 
 #include <check.h>
@@ -9,9 +9,11 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 #include "dvonntest.h"
+#include "search/mcts_int.h"
 #include "searchtest.h"
 #include "tap_main.h"
 
@@ -494,6 +496,94 @@ START_TEST(test_dvonn_quiescence_sees_the_jump)
 }
 END_TEST
 
+/* ---- the method `playouts` (no evaluation) --------------------------- */
+
+/* It sees the move that ends the game with a win: its solver proves it
+ * and stops. */
+START_TEST(test_playouts_win_in_one)
+{
+    struct pos p;
+    unsigned char *st = p.b;
+    gt_load(G, st, DVONN_WIN);
+    struct search_limits l = srch_limits(SEARCH_PLAYOUTS);
+    l.max_nodes = 100000;
+    struct search_result r;
+    srch_once(G, st, 4, &l, &r);
+    srch_assert_best(G, st, &r, "H5J5");
+    ck_assert_int_ge(r.score, EVAL_WIN_MIN);
+    ck_assert_uint_lt(r.nodes, 100000);
+}
+END_TEST
+
+/* DVONN, 7 plies from the end of an engine game: of White's 26 moves
+ * only F2D2 wins (by 1; every other move loses, by 5 to 23;
+ * check_tactics has the exact solver's proof).  The playouts' tree proves the win before the budget
+ * runs out. */
+#define DVONN_UNIQUE_WIN "dvonn:S:W:.,.,W,WWB,.,.,WB,.,.,.,.,BBW,B,R,BW," \
+    "WB,B,.,.,.,.,R,.,WBWB,.,BW,BW,WB,.,.,B,WBW,.,WB,.,.,.,BBW,WB,.,B,B," \
+    ".,R,W,.,BW,W,W"
+
+/* The proof takes 121,422 nodes with seed 42. */
+enum { PROOF_BUDGET = 500000 };
+
+START_TEST(test_playouts_prove_the_only_win)
+{
+    struct pos p;
+    unsigned char *st = p.b;
+    gt_load(G, st, DVONN_UNIQUE_WIN);
+    struct search_limits l = srch_limits(SEARCH_PLAYOUTS);
+    l.max_nodes = PROOF_BUDGET;
+    struct search_result r;
+    srch_once(G, st, 16, &l, &r);
+    srch_assert_best(G, st, &r, "F2D2");
+    ck_assert_int_ge(r.score, EVAL_WIN_MIN);
+    ck_assert_uint_lt(r.nodes, PROOF_BUDGET);
+}
+END_TEST
+
+/* The share of noisy moves a playout plays: PLAYOUTS_NOISY_PERCENT % from
+ * the noisy list plus the rest's uniform draws that happen to be noisy;
+ * every move drawn is legal, and with no noisy move (the placement
+ * phase) every legal move comes up. */
+START_TEST(test_playouts_noisy_share)
+{
+    struct pos p;
+    unsigned char *st = p.b;
+    move_t moves[MAX_MOVES];
+    move_t noisy[MAX_MOVES];
+    move_t scratch[MAX_MOVES];
+    struct rng rng;
+    rng_seed(&rng, 7);
+    gt_load(G, st, DVONN_UNIQUE_WIN);
+    int n = G->gen_moves(st, moves);
+    int k = G->gen_noisy(st, noisy);
+    ck_assert_int_gt(k, 0);
+    ck_assert_int_lt(k, n / 2);
+    enum { DRAWS = 20000 };
+    int hits = 0;
+    for (int i = 0; i < DRAWS; i++) {
+        move_t m = playouts_move(G, st, moves, n, &rng, scratch);
+        ck_assert(gt_is_legal(G, st, m));
+        for (int j = 0; j < k; j++)
+            hits += noisy[j] == m;
+    }
+    double share = PLAYOUTS_NOISY_PERCENT / 100.0;
+    double want = share + (1 - share) * k / n;
+    ck_assert_double_lt(fabs((double)hits / DRAWS - want), 0.02);
+    gt_setup(G, st, 0, NULL, 1);                    /* placement */
+    n = G->gen_moves(st, moves);
+    ck_assert_int_eq(G->gen_noisy(st, noisy), 0);
+    int seen[MAX_MOVES] = { 0 };
+    for (int i = 0; i < 50 * n; i++) {
+        move_t m = playouts_move(G, st, moves, n, &rng, scratch);
+        for (int j = 0; j < n; j++)
+            seen[j] += moves[j] == m;
+    }
+    for (int j = 0; j < n; j++)
+        ck_assert_int_gt(seen[j], 20);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("dvonn_play");
@@ -511,5 +601,8 @@ int main(void)
     tc = tap_tcase(s, "search", 120);
     tcase_add_test(tc, test_dvonn_win_in_one);
     tcase_add_loop_test(tc, test_dvonn_quiescence_sees_the_jump, 0, 2);
+    tcase_add_test(tc, test_playouts_win_in_one);
+    tcase_add_test(tc, test_playouts_prove_the_only_win);
+    tcase_add_test(tc, test_playouts_noisy_share);
     return tap_main(s);
 }

@@ -76,7 +76,7 @@ START_TEST(test_deterministic_node_budget)
     l.max_nodes = 30000;
     ck_assert_int_eq(search_run(s, &t, &l, &c), 0);
     assert_same_result(&a, &c);
-    if (m == SEARCH_ALPHABETA || m == SEARCH_MCTS)
+    if (m == SEARCH_ALPHABETA || m == SEARCH_MCTS || m == SEARCH_PLAYOUTS)
         ck_assert_uint_eq(a.nodes, 30000);
     if (m == SEARCH_PLAIN_MCTS)
         ck_assert_uint_eq(a.playouts, 30000);
@@ -231,7 +231,7 @@ START_TEST(test_tiny_budget_returns_legal_move)
 END_TEST
 
 static const enum search_method stop_methods[] = {
-    SEARCH_ALPHABETA, SEARCH_MCTS, SEARCH_PLAIN_MCTS
+    SEARCH_ALPHABETA, SEARCH_MCTS, SEARCH_PLAIN_MCTS, SEARCH_PLAYOUTS
 };
 
 START_TEST(test_stop_flag_preset)
@@ -320,9 +320,10 @@ START_TEST(test_deadline)
     toy_tree_start(&t, 8, 60, 9);
     struct search *s = search_new(&tree_ops, 4);
     ck_assert_ptr_nonnull(s);
-    struct search_limits l = srch_limits(stop_methods[_i % 3]);
+    int n = COUNT(stop_methods);
+    struct search_limits l = srch_limits(stop_methods[_i % n]);
     l.seconds = 0.3;
-    l.threads = 1 + _i / 3;
+    l.threads = 1 + _i / n;
     struct search_result r;
     double cpu = cpu_seconds();
     ck_assert_int_eq(search_run(s, &t, &l, &r), 0);
@@ -483,7 +484,7 @@ int main(void)
     tcase_add_test(tc, test_tiny_budget_returns_legal_move);
     tcase_add_loop_test(tc, test_stop_flag_preset, 0, COUNT(stop_methods));
     tcase_add_loop_test(tc, test_stop_flag_async, 0, COUNT(stop_methods));
-    tcase_add_loop_test(tc, test_deadline, 0, 6);
+    tcase_add_loop_test(tc, test_deadline, 0, 2 * COUNT(stop_methods));
     tcase_add_test(tc, test_max_depth);
     tcase_add_test(tc, test_single_move_under_clock);
     tcase_add_loop_test(tc, test_ring_repetition, 0, 3);

@@ -139,7 +139,7 @@ END_TEST
  * method except random must see it. */
 static const enum search_method win_methods[] = {
     SEARCH_AUTO, SEARCH_ALPHABETA, SEARCH_MCTS, SEARCH_GREEDY,
-    SEARCH_PLAIN_MCTS
+    SEARCH_PLAIN_MCTS, SEARCH_PLAYOUTS
 };
 
 START_TEST(test_ttt_win_in_one)

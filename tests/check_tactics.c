@@ -42,7 +42,8 @@ static void assert_reply(const char *line, const char *expected)
 }
 
 /* Every searcher that claims strength, on every tactic. */
-static const char *const methods[] = { "auto", "alphabeta", "mcts" };
+static const char *const methods[] = { "auto", "alphabeta", "mcts",
+                                       "playouts" };
 #define N_METHODS (int)(sizeof methods / sizeof methods[0])
 
 static void use_method(int i)

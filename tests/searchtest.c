@@ -53,7 +53,7 @@ int ref_from_score(int score)
 
 const enum search_method srch_methods[SRCH_METHODS] = {
     SEARCH_ALPHABETA, SEARCH_MCTS, SEARCH_PLAIN_MCTS, SEARCH_GREEDY,
-    SEARCH_RANDOM
+    SEARCH_RANDOM, SEARCH_PLAYOUTS
 };
 
 struct search_limits srch_limits(enum search_method method)

@@ -20,7 +20,7 @@ int ref_from_score(int score);
 
 /* Every player (not auto, which picks one of them), and their number. */
 extern const enum search_method srch_methods[];
-#define SRCH_METHODS 5
+#define SRCH_METHODS 6
 
 /* Limits with nothing but one thread, seed 42 and method. */
 struct search_limits srch_limits(enum search_method method);

@@ -1,6 +1,6 @@
 /* mcts.c -- Monte Carlo tree search.
  *
- * Two methods share this code:
+ * The search of every tree method (mcts_int.h); two are here:
  *  - mcts: UCT with the MCTS-Solver (finished games are proven
  *    wins, losses or draws for the side that moved into them; a proof
  *    propagates up as soon as one child wins or every child is proven) and
@@ -10,8 +10,9 @@
  *    of the game, no solver; with max_nodes set it runs exactly that many
  *    playouts (its budget counts playouts, not positions); a playout
  *    still running after 300 plies counts as a draw.
+ * playouts.c configures a third.
  *
- * Memory: each of the two methods' scratch is a pool of hash_mb MiB,
+ * Memory: each method's scratch is a pool of hash_mb MiB,
  * allocated at its first search and kept (until the table size changes).
  * A node is expanded (all its children at once) on its second visit;
  * when the pool is full, no node is expanded any more and the search goes
@@ -28,6 +29,7 @@
 #include <string.h>
 
 #include "core/clock.h"
+#include "search/mcts_int.h"
 #include "search/search_int.h"
 
 /* Proof status of a node, for the side that moved into it; the order is
@@ -44,23 +46,18 @@ struct mcts_node {
     uint8_t proof;         /* enum proof                              */
 };
 
-struct mcts_cfg {
-    double c;              /* UCT exploration constant                  */
-    int playout_plies;     /* random plies before a playout ends        */
-    bool evaluate;         /* end a playout with the static evaluation  */
-    bool solver;
-};
-
 /* Informed: short playouts and evaluation (tuned in doc/search.md). */
-static const struct mcts_cfg informed_cfg = { 0.7, 6, true, true };
+static const struct mcts_cfg informed_cfg = { 0.7, 6, true, true, false,
+                                              NULL };
 /* Playouts to the end, for games that ask for it (mcts_full_playouts;
  * their length is bounded).  c tuned by self-play on Cephalopod 5x5 at
  * 0.1 s a move: 0.4 beat 0.7 14-6 and 0.25 15-5; 0.7 beat 1.0 14-6. */
-static const struct mcts_cfg full_cfg = { 0.4, INT_MAX, false, true };
+static const struct mcts_cfg full_cfg = { 0.4, INT_MAX, false, true, false,
+                                          NULL };
 /* Plain UCT: playouts run to the end (a draw after 300 plies; random
  * Truchet games can cycle for ever). */
 static const struct mcts_cfg plain_cfg = { 1.4142135623730951, 300, false,
-                                           false };
+                                           false, true, NULL };
 
 /* Evaluation units per factor e of the win odds. */
 #define EVAL_SCALE 200.0
@@ -77,6 +74,7 @@ struct mcts {
     uint64_t playouts;
     uint64_t max_playouts;     /* 0 = none */
     move_t *moves;             /* scratch move list */
+    move_t *policy_moves;      /* the playout policy's scratch list */
     unsigned char *buf;        /* scratch position */
     uint32_t path[SEARCH_MAX_PLY + 1];
 };
@@ -168,8 +166,17 @@ static struct mcts_node *select_child(const struct mcts *m,
     return c + best_i;
 }
 
-/* Random plies from m->buf (n moves in m->moves), then the result for side
- * 0: the game's end, an adjudicated draw, or the evaluation. */
+/* The playout's move at m->buf among its n moves in m->moves. */
+static move_t playout_move(struct mcts *m, int n)
+{
+    if (m->cfg->playout_move)
+        return m->cfg->playout_move(m->s->g, m->buf, m->moves, n,
+                                    &m->w->rng, m->policy_moves);
+    return m->moves[rng_below(&m->w->rng, (uint64_t)n)];
+}
+
+/* Playout plies from m->buf (n moves in m->moves), then the result for
+ * side 0: the game's end, an adjudicated draw, or the evaluation. */
 static double playout(struct mcts *m, int depth, int n)
 {
     const struct game_ops *g = m->s->g;
@@ -179,7 +186,7 @@ static double playout(struct mcts *m, int depth, int n)
     if (adjudicated)
         limit = plies_left - depth;
     for (int k = 0; k < limit; k++) {
-        g->play(m->buf, m->moves[rng_below(&m->w->rng, (uint64_t)n)]);
+        g->play(m->buf, playout_move(m, n));
         worker_count(m->w);
         if (m->w->stop)
             return 0.5;
@@ -378,16 +385,14 @@ static void *run_tree(void *arg)
 /* Sets up tree i in its share of the pool; false if the root's children
  * do not fit. */
 static bool tree_init(struct mcts *m, struct search *s,
-                      const struct mcts_pool *p, int i, bool plain,
-                      uint64_t playouts)
+                      const struct mcts_pool *p, int i,
+                      const struct mcts_cfg *cfg, uint64_t playouts)
 {
     const struct game_ops *g = s->g;
     uint32_t share = (uint32_t)(p->cap / (size_t)s->nthreads);
     m->s = s;
     m->w = s->w[i];
-    m->cfg = plain ? &plain_cfg
-           : g->mcts_full_playouts && g->max_game_plies > 0 ? &full_cfg
-           : &informed_cfg;
+    m->cfg = cfg;
     m->pool = p->nodes + (size_t)share * (size_t)i;
     m->cap = share;
     m->used = 1;
@@ -395,6 +400,9 @@ static bool tree_init(struct mcts *m, struct search *s,
     m->max_playouts = playouts;
     m->moves = m->w->moves[0];
     m->buf = worker_state(m->w, 1);
+    m->policy_moves = cfg->playout_move ? search_ply_moves(m->w, 1) : NULL;
+    if (cfg->playout_move && !m->policy_moves)
+        return false;
     memset(m->pool, 0, sizeof *m->pool);
     int side = g->side_to_move(s->root);
     m->pool[0].mover = (uint8_t)(1 - side);   /* so children are `side` */
@@ -438,10 +446,12 @@ static void mcts_result(struct search *s, const struct mcts *m,
         report(m);
 }
 
-static int mcts_search(struct search *s, struct mcts_pool *pool, bool plain,
-                       struct search_result *out)
+int mcts_search(struct search *s, void *scratch, const struct mcts_cfg *cfg,
+                struct search_result *out)
 {
     const struct game_ops *g = s->g;
+    struct mcts_pool *pool = scratch;
+    bool plain = cfg->plain;
     if (!plain && s->lim.seconds > 0 &&
         g->gen_moves(s->root, s->w[0]->moves[0]) == 1) {
         out->best = s->w[0]->moves[0][0];   /* a lone move under a clock */
@@ -466,7 +476,7 @@ static int mcts_search(struct search *s, struct mcts_pool *pool, bool plain,
     for (int i = 0; i < n; i++) {
         uint64_t share = playouts / (uint64_t)n +
                          ((uint64_t)i < playouts % (uint64_t)n);
-        if (!tree_init(&t[i], s, pool, i, plain, share)) {
+        if (!tree_init(&t[i], s, pool, i, cfg, share)) {
             free(t);
             return baseline_greedy(s, out);
         }
@@ -487,13 +497,13 @@ static int mcts_search(struct search *s, struct mcts_pool *pool, bool plain,
     return 0;
 }
 
-static void *pool_create(void)
+void *mcts_pool_create(void)
 {
     return calloc(1, sizeof(struct mcts_pool));
 }
 
 /* The pool goes; the next search allocates it at the new size. */
-static void pool_resize(void *scratch)
+void mcts_pool_resize(void *scratch)
 {
     struct mcts_pool *p = scratch;
     free(p->nodes);
@@ -501,37 +511,39 @@ static void pool_resize(void *scratch)
     p->cap = 0;
 }
 
-static void pool_destroy(void *scratch)
+void mcts_pool_destroy(void *scratch)
 {
     if (scratch)
-        pool_resize(scratch);
+        mcts_pool_resize(scratch);
     free(scratch);
 }
 
 static int informed_search(struct search *s, void *scratch,
                            struct search_result *out)
 {
-    return mcts_search(s, scratch, false, out);
+    const struct game_ops *g = s->g;
+    bool full = g->mcts_full_playouts && g->max_game_plies > 0;
+    return mcts_search(s, scratch, full ? &full_cfg : &informed_cfg, out);
 }
 
 static int plain_search(struct search *s, void *scratch,
                         struct search_result *out)
 {
-    return mcts_search(s, scratch, true, out);
+    return mcts_search(s, scratch, &plain_cfg, out);
 }
 
 const struct method_ops mcts_method = {
     .name = "mcts",
-    .create = pool_create,
-    .destroy = pool_destroy,
-    .resize = pool_resize,
+    .create = mcts_pool_create,
+    .destroy = mcts_pool_destroy,
+    .resize = mcts_pool_resize,
     .search = informed_search,
 };
 
 const struct method_ops plain_mcts_method = {
     .name = "plainmcts",
-    .create = pool_create,
-    .destroy = pool_destroy,
-    .resize = pool_resize,
+    .create = mcts_pool_create,
+    .destroy = mcts_pool_destroy,
+    .resize = mcts_pool_resize,
     .search = plain_search,
 };

@@ -20,9 +20,10 @@
 #define SEARCH_MAX_PV 64
 
 /* Which player to use: SEARCH_AUTO (0), SEARCH_ALPHABETA, SEARCH_MCTS,
- * SEARCH_RANDOM, SEARCH_GREEDY, SEARCH_PLAIN_MCTS, in the order of the
- * one list of methods, search/methods.def.  SEARCH_AUTO lets the
- * game/phase pick the method measured strongest (doc/search.md). */
+ * SEARCH_RANDOM, SEARCH_GREEDY, SEARCH_PLAIN_MCTS, SEARCH_PLAYOUTS, in
+ * the order of the one list of methods, search/methods.def.  SEARCH_AUTO
+ * lets the game/phase pick the method measured strongest
+ * (doc/search.md). */
 enum search_method {
 #define SEARCH_METHOD(id, ops) id,
 #include "search/methods.def"

@@ -261,7 +261,7 @@ static struct search_limits go_limits(struct engine *e,
         lim.max_depth = (int)w->depth;
         /* A depth is alpha-beta's: playouts know none. */
         if (lim.method == SEARCH_AUTO || lim.method == SEARCH_MCTS ||
-            lim.method == SEARCH_PLAIN_MCTS)
+            lim.method == SEARCH_PLAIN_MCTS || lim.method == SEARCH_PLAYOUTS)
             lim.method = SEARCH_ALPHABETA;
         lim.solve_first = false;
     }

@@ -1,8 +1,8 @@
 #!/bin/sh
 # valgrind.sh -- the golden transcripts and a short game of every game
-# (both searchers, two threads, solve, perft, undo, setposition) under
-# valgrind --leak-check=full: no invalid access, no uninitialised value
-# used, no leak.  Skipped (77) without valgrind or on a sanitizer build.
+# (alpha-beta, mcts and playouts, two threads, solve, perft, undo,
+# setposition) under valgrind --leak-check=full: no invalid access, no
+# uninitialised value used, no leak.  Skipped (77) without valgrind or on a sanitizer build.
 . "${srcdir:-.}/tests/robust/lib.sh"
 command -v valgrind > /dev/null 2>&1 || { echo "SKIP: no valgrind"; exit 77; }
 is_asan && { echo "SKIP: AddressSanitizer build"; exit 77; }
@@ -34,6 +34,7 @@ while IFS= read -r setup; do
             printf '%s\n' "genmove w" "genmove b"
             [ $i -eq 6 ] && printf '%s\n' "set_option method mcts" "undo" \
                 "showboard" "legal_moves"
+            [ $i -eq 10 ] && printf '%s\n' "set_option method playouts"
             i=$((i + 1))
         done
         printf '%s\n' "set_option threads 2" "analyze 0.2" \
