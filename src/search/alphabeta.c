@@ -31,7 +31,7 @@
 #define LMR_MIN_INDEX 3
 #define LAZY_PICKS 4             /* then the rest of the list is sorted */
 #define SOLVE_SHALLOW 8          /* solve: iterations before the full depth */
-#define PRUNE_MAX_DEPTH 3        /* futility and late move pruning below it */
+#define PRUNE_MAX_DEPTH 3        /* futility and late move pruning up to it */
 
 static const struct prune_params no_pruning;
 
@@ -182,7 +182,8 @@ static int search_move(struct worker *w, int ply, int depth, int alpha,
     int divisor = pruning(w->s)->lmr_divisor;
     if (depth >= LMR_MIN_DEPTH && i >= LMR_MIN_INDEX && key < KEY_KILLER) {
         if (divisor > 0) {
-            r = (int)(0.5 + log(depth) * log(i) * 100 / divisor) - (pv ? 1 : 0);
+            r = (int)(0.5 + log(depth) * log(i) * 100 / divisor);
+            r -= pv ? 1 : 0;
             r = r > depth - 2 ? depth - 2 : r < 0 ? 0 : r;
         } else if (!pv) {
             r = depth >= 6 && i >= 12 ? 2 : 1;
