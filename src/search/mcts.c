@@ -47,17 +47,20 @@ struct mcts_node {
 };
 
 /* Informed: short playouts and evaluation (tuned in doc/search.md). */
-static const struct mcts_cfg informed_cfg = { 0.7, 6, true, true, false,
-                                              NULL };
+static const struct mcts_cfg informed_cfg = {
+    .c = 0.7, .playout_plies = 6, .evaluate = true, .solver = true,
+};
 /* Playouts to the end, for games that ask for it (mcts_full_playouts;
  * their length is bounded).  c tuned by self-play on Cephalopod 5x5 at
  * 0.1 s a move: 0.4 beat 0.7 14-6 and 0.25 15-5; 0.7 beat 1.0 14-6. */
-static const struct mcts_cfg full_cfg = { 0.4, INT_MAX, false, true, false,
-                                          NULL };
+static const struct mcts_cfg full_cfg = {
+    .c = 0.4, .playout_plies = INT_MAX, .solver = true,
+};
 /* Plain UCT: playouts run to the end (a draw after 300 plies; random
  * Truchet games can cycle for ever). */
-static const struct mcts_cfg plain_cfg = { 1.4142135623730951, 300, false,
-                                           false, true, NULL };
+static const struct mcts_cfg plain_cfg = {
+    .c = 1.4142135623730951, .playout_plies = 300, .plain = true,
+};
 
 /* Evaluation units per factor e of the win odds. */
 #define EVAL_SCALE 200.0

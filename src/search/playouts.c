@@ -40,10 +40,12 @@ move_t playouts_move(const struct game_ops *g, const void *st,
 }
 
 static const struct mcts_cfg bounded_cfg = {
-    PLAYOUTS_C, INT_MAX, false, true, false, playouts_move
+    .c = PLAYOUTS_C, .playout_plies = INT_MAX, .solver = true,
+    .playout_move = playouts_move,
 };
 static const struct mcts_cfg capped_cfg = {
-    PLAYOUTS_C, PLAYOUT_PLY_CAP, false, true, false, playouts_move
+    .c = PLAYOUTS_C, .playout_plies = PLAYOUT_PLY_CAP, .solver = true,
+    .playout_move = playouts_move,
 };
 
 static int playouts_search(struct search *s, void *scratch,
