@@ -1,6 +1,6 @@
 /* check_dvonn.c -- DVONN's rules, each in a hand-made position: placement
  * order, surrounded stacks, jumps, DVONN pieces, the cut-off detector,
- * passes, the end of the game. */
+ * passes, the end of the game, the null move of the search's pruning. */
 #include "config.h"
 
 #include <check.h>
@@ -346,6 +346,55 @@ START_TEST(test_game_end_draw)
 }
 END_TEST
 
+/* Whether the null move of *p with min_stacks is taken; *p is unchanged
+ * when it is refused. */
+static bool null_move(struct pos *p, int min_stacks)
+{
+    struct pos before = *p;
+    bool taken = G->prune->null_move(p->b, min_stacks);
+    if (!taken)
+        ck_assert_mem_eq(p->b, before.b, G->state_size);
+    return taken;
+}
+
+/* The null move of the pruning: the same position with the other side to
+ * move, hash included; twice is nothing; refused in the placement phase,
+ * below the stack threshold and when either side cannot move. */
+START_TEST(test_null_move)
+{
+    static const char stacks[] = "A3=B B3=B C3=RW E3=B F3=R K5=R";
+    struct pos p, q, before;
+    char s[4096], want[4096];
+    load_spec(&p, "S", "W", stacks);
+    before = p;
+    ck_assert(!null_move(&p, 7));
+    ck_assert(!null_move(&p, G->prune->null_move_material));
+    ck_assert(null_move(&p, 6));
+    ck_assert_int_eq(G->side_to_move(p.b), 1);
+    load_spec(&q, "S", "B", stacks);
+    pos_str(&p, s, sizeof s);
+    pos_str(&q, want, sizeof want);
+    ck_assert_str_eq(s, want);
+    ck_assert_uint_eq(G->hash(p.b), G->hash(q.b));
+    ck_assert_uint_eq(G->hash(p.b), G->hash_full(p.b));
+    ck_assert_uint_ne(G->hash(p.b), G->hash(before.b));
+    ck_assert(null_move(&p, 6));
+    ck_assert_mem_eq(p.b, before.b, G->state_size);
+    /* Placement: never; a full board: from the threshold up. */
+    test_setup_plies(&p, 30);
+    ck_assert(!null_move(&p, 0));
+    test_setup_plies(&p, 49);
+    ck_assert(!null_move(&p, 50));
+    ck_assert(null_move(&p, 49));
+    ck_assert_uint_eq(G->hash(p.b), G->hash_full(p.b));
+    /* White must pass, then Black moves while White cannot. */
+    load_spec(&p, "S", "W", "E3=W F3=B F4=B E4=B D3=R D2=B E2=B K5=R I1=R");
+    ck_assert(!null_move(&p, 0));
+    play_tok(&p, "pass");
+    ck_assert(!null_move(&p, 0));
+}
+END_TEST
+
 START_TEST(test_ops_table)
 {
     ck_assert_str_eq(G->name, "dvonn");
@@ -359,6 +408,8 @@ START_TEST(test_ops_table)
     ck_assert_uint_le(G->state_size, 256);
     ck_assert_ptr_nonnull(G->count_moves);
     ck_assert_ptr_nonnull(G->hash_full);
+    ck_assert_ptr_nonnull(G->prune);
+    ck_assert_ptr_nonnull(G->prune->null_move);
 }
 END_TEST
 
@@ -381,5 +432,6 @@ int main(void)
     tcase_add_test(tc, test_forced_pass_then_move);
     tcase_add_test(tc, test_pass_illegal_with_moves);
     tcase_add_test(tc, test_game_end_draw);
+    tcase_add_test(tc, test_null_move);
     return tap_main(s);
 }

@@ -409,15 +409,29 @@ START_TEST(test_eval_cache)
 }
 END_TEST
 
+/* The random tree's null move: the other side moves from the same node,
+ * while at least min_plies plies are left. */
+static bool tree_null_move(void *st, int min_plies)
+{
+    struct tree *t = st;
+    if (t->len - t->ply < min_plies)
+        return false;
+    t->side ^= 1;
+    return true;
+}
+
 /* Forward pruning (game_ops.prune) on the random trees: every kind at its
  * most aggressive, each kind alone, and none. */
 static const struct prune_params prune_kinds[] = {
     { .lmr_divisor = 100, .futility_margin = 1, .late_moves = 1,
-      .history_malus = true },
+      .history_malus = true, .null_move_depth = 2, .null_move_reduction = 2,
+      .null_move_material = 1, .null_move = tree_null_move },
     { .lmr_divisor = 100 },
     { .futility_margin = 1 },
     { .late_moves = 1 },
     { .history_malus = true },
+    { .null_move_depth = 2, .null_move_reduction = 2,
+      .null_move_material = 1, .null_move = tree_null_move },
 };
 
 static struct game_ops pruned_tree_ops(int kind)
@@ -448,10 +462,12 @@ END_TEST
 
 /* Pruning never gives a false proof: alpha-beta without a depth limit still
  * ends on the exact value of a finite tree, and the solver, which never
- * prunes, visits the same nodes as without it. */
+ * prunes, visits the same nodes as without it.  Every kind together, then
+ * the null move alone. */
 START_TEST(test_pruning_keeps_proofs)
 {
-    struct game_ops g = pruned_tree_ops(0);
+    int kind = _i < 12 ? 0 : COUNT(prune_kinds) - 1;
+    struct game_ops g = pruned_tree_ops(kind);
     struct tree t;
     toy_tree_start(&t, 3 + _i % 3, 6 + _i % 4, 2000 + (uint64_t)_i);
     int ref = ref_value(&tree_ops, &t, 0, 0);
@@ -467,6 +483,32 @@ START_TEST(test_pruning_keeps_proofs)
     ck_assert_int_eq(search_solve(s, &t, &l, &r), 0);
     ck_assert_uint_eq(r.nodes, pruned_nodes);
     search_free(s);
+}
+END_TEST
+
+/* A null move cut-off rests on the static evaluation even where every
+ * other line reaches the end: searches a little deeper than the tree is
+ * long claim a proof only of the exact value (a few of these would claim
+ * a false one if the cut-off counted as resolved). */
+START_TEST(test_null_move_claims_no_proof)
+{
+    struct game_ops g = pruned_tree_ops(COUNT(prune_kinds) - 1);
+    int proven = 0;
+    for (int k = 0; k < 200; k++) {
+        struct tree t;
+        int len = 6 + k % 3;
+        toy_tree_start(&t, 3 + k % 4, len, 3000 + (uint64_t)k);
+        struct search_limits l = srch_limits(SEARCH_ALPHABETA);
+        l.max_depth = len + 4;
+        struct search_result r;
+        srch_once(&g, &t, 2, &l, &r);
+        if (r.proven) {
+            srch_assert_exact(&r, ref_value(&tree_ops, &t, 0, 0));
+            proven++;
+        }
+    }
+    ck_assert_int_gt(proven, 100);
+    ck_assert_int_lt(proven, 200);  /* some rest on null moves */
 }
 END_TEST
 
@@ -492,5 +534,6 @@ int main(void)
     tcase_add_loop_test(tc, test_pruning_changes_the_search, 0,
                         COUNT(prune_kinds));
     tcase_add_loop_test(tc, test_pruning_keeps_proofs, 0, 24);
+    tcase_add_test(tc, test_null_move_claims_no_proof);
     return tap_main(su);
 }

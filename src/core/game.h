@@ -66,6 +66,23 @@ struct prune_params {
     int late_moves;       /* late move pruning at depth <= 3: a node off the
                              PV searches at most late_moves * depth^2 moves */
     bool history_malus;   /* the moves tried before a cut-off lose history */
+    /* Null move pruning off the PV at depth >= null_move_depth (0: off):
+     * the side to move passes its turn without a move, and if a search
+     * of the opponent's reply, null_move_reduction + depth / 4 plies
+     * shallower than usual, still fails high, so does the node.  Only
+     * for games of bounded length (the repetition check, which would take
+     * the passed turn for a position of the line, is off there). */
+    int null_move_depth;
+    int null_move_reduction;
+    int null_move_material; /* what null_move() needs at least on the
+                               board (its unit is the game's)           */
+    /* Hands the turn of *st to the opponent without a move: the side to
+     * move flips, the hash with it (the same position with the other side
+     * to move), nothing else changes.  Returns false with *st unchanged
+     * where passing makes no sense: zugzwang likely (less than
+     * min_material on the board, near the end), or one side unable to
+     * move.  NULL: no null moves. */
+    bool (*null_move)(void *st, int min_material);
 };
 
 /* An evaluation that is a weighted sum: evaluate(st) equals the sum over

@@ -214,6 +214,27 @@ static void play_stack(struct dv_state *p, int s, int t)
     remove_disconnected(p, s, red_s);
 }
 
+/* The turn passes to the opponent (a pass, a null move). */
+static void flip_side(struct dv_state *p)
+{
+    p->side ^= 1;
+    p->hash ^= zobrist_key(HASH_TAG, HASH_SIDE);
+}
+
+/* The null move of alpha-beta's pruning (struct prune_params): only in
+ * the stacking phase with at least min_stacks stacks on the board, since
+ * tempo decides endgames, and only while both sides can move (a forced
+ * pass is no null move). */
+static bool dv_null_move(void *st, int min_stacks)
+{
+    struct dv_state *p = st;
+    if (p->phase != PHASE_STACK || bb_count(p->occ) < min_stacks ||
+        !has_stacking(p, p->side) || !has_stacking(p, !p->side))
+        return false;
+    flip_side(p);
+    return true;
+}
+
 static void dv_play(void *st, move_t m)
 {
     struct dv_state *p = st;
@@ -225,8 +246,7 @@ static void dv_play(void *st, move_t m)
         play_stack(p, mv_from(m), mv_to(m));
         break;
     default:
-        p->side ^= 1;
-        p->hash ^= zobrist_key(HASH_TAG, HASH_SIDE);
+        flip_side(p);
         break;
     }
 }
@@ -284,6 +304,10 @@ static const struct prune_params dv_prune = {
     .futility_margin = 150,
     .late_moves = 3,
     .history_malus = true,
+    .null_move_depth = 3,
+    .null_move_reduction = 2,
+    .null_move_material = 24,
+    .null_move = dv_null_move,
 };
 
 const struct game_ops dvonn_ops = {

@@ -400,6 +400,53 @@ static bool futile(struct worker *w, const void *st, int ply, int depth,
     return false;
 }
 
+/* Null move pruning: true with *v set when the side to move, static value
+ * at or above beta, stays at or above beta even after passing its turn, in
+ * a null-window search of the opponent's reply at a reduced depth.  A
+ * null search that reached only finished games means the end is within
+ * reach, where tempo decides and a proof can come: the node is then
+ * searched as usual.  A pruned node rests on the pass being no better
+ * than the best move: no proof.  When the search stops: true, *v = 0. */
+static bool null_move_cuts(struct worker *w, int ply, int depth, int beta,
+                           int *v)
+{
+    const struct prune_params *pp = pruning(w->s);
+    if (!pp->null_move || pp->null_move_depth == 0 ||
+        depth < pp->null_move_depth || w->null_moved[ply] || w->rep ||
+        beta >= EVAL_WIN_MIN || beta <= -EVAL_WIN_MIN)
+        return false;
+    const struct game_ops *g = w->s->g;
+    const unsigned char *st = worker_state(w, ply);
+    uint64_t unresolved = w->unresolved;
+    bool below = search_leaf_value(w, st, ply) < beta;
+    w->unresolved = unresolved;
+    if (below)
+        return false;
+    unsigned char *child = worker_state(w, ply + 1);
+    memcpy(child, st, g->state_size);
+    if (!pp->null_move(child, pp->null_move_material))
+        return false;
+    *v = 0;
+    worker_count(w);
+    if (w->stop)
+        return true;
+    bool same = g->side_to_move(child) == g->side_to_move(st);
+    int r = pp->null_move_reduction + depth / 4;
+    w->null_moved[ply + 1] = true;
+    int value = child_value(w, ply, depth - 1 - r, beta - 1, beta, false,
+                            same);
+    w->null_moved[ply + 1] = false;
+    bool horizon = w->unresolved != unresolved;
+    w->unresolved = unresolved;
+    if (w->stop)
+        return true;
+    if (value < beta || !horizon)
+        return false;
+    w->unresolved++;
+    *v = value < EVAL_WIN_MIN ? value : beta;   /* no unproven win */
+    return true;
+}
+
 static int ab_node(struct worker *w, int ply, int depth, int alpha, int beta,
                    bool pv)
 {
@@ -435,6 +482,8 @@ static int ab_node(struct worker *w, int ply, int depth, int alpha, int beta,
                   &v))
         return v;
     if (!pv && depth <= PRUNE_MAX_DEPTH && futile(w, st, ply, depth, beta, &v))
+        return v;
+    if (!pv && null_move_cuts(w, ply, depth, beta, &v))
         return v;
     move_t *mv = search_ply_moves(w, ply);
     if (!mv)

@@ -48,6 +48,9 @@ struct worker {
     int *keys[SEARCH_MAX_PLY];
     int moves_cap[SEARCH_MAX_PLY];
     move_t killers[SEARCH_MAX_PLY][2];
+    /* null_moved[ply]: the line reached ply by a null move (alpha-beta's
+     * null move pruning); false outside that search. */
+    bool null_moved[SEARCH_MAX_PLY];
     int32_t history[2][HIST_SIZE];
     move_t pv[SEARCH_MAX_PV + 1][SEARCH_MAX_PV];
     int pv_len[SEARCH_MAX_PV + 1];
