@@ -9,6 +9,7 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -276,18 +277,31 @@ static bool proof_attempt(struct search *s, const void *st,
     *rest = *lim;
     if (out->proven)
         return true;
+    /* The move's budget, counted from its start.  After a proven loss
+     * (the attempt's bound) no move helps against best play: the search
+     * gets one more slice, not the rest of the aim, which in a lost
+     * ending would halve the clock move after move. */
+    double aim = lim->soft_seconds, hard = lim->seconds;
+    uint64_t nodes = lim->max_nodes;
+    if (win_loss && out->score <= -EVAL_WIN_MIN) {
+        if (soft) {
+            aim = out->seconds + slice.seconds;
+            hard = fmin(hard, out->seconds + 3 * slice.seconds);
+        }
+        if (nodes > 0)
+            nodes = out->nodes + slice.max_nodes;
+    }
     if (lim->seconds > 0) {
-        rest->seconds = lim->seconds - out->seconds;
+        rest->seconds = hard - out->seconds;
         if (rest->seconds < PROOF_REST_MIN)  /* 0: no limit */
             rest->seconds = PROOF_REST_MIN;
         if (soft)
-            rest->soft_seconds = lim->soft_seconds - out->seconds;
+            rest->soft_seconds = aim - out->seconds;
         if (soft && rest->soft_seconds < PROOF_REST_MIN)
             rest->soft_seconds = PROOF_REST_MIN;
     }
-    if (lim->max_nodes > 0)     /* 0: no limit */
-        rest->max_nodes = lim->max_nodes > out->nodes
-                          ? lim->max_nodes - out->nodes : 1;
+    if (nodes > 0)              /* 0: no limit */
+        rest->max_nodes = nodes > out->nodes ? nodes - out->nodes : 1;
     return false;
 }
 
