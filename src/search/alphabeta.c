@@ -20,7 +20,6 @@
 #include <math.h>
 #include <string.h>
 
-#include "core/clock.h"
 #include "core/zobrist.h"
 #include "search/search_int.h"
 
@@ -592,7 +591,6 @@ static void iterate(struct worker *w)
     int max_depth = SEARCH_MAX_PLY - 1;
     if (s->lim.max_depth > 0 && s->lim.max_depth < max_depth)
         max_depth = s->lim.max_depth;
-    double started = clock_now(), last = 0;
     /* Helpers start one ply deeper every other thread (lazy SMP). */
     for (int d = 1 + (w->id & 1); d <= max_depth;
          d = next_depth(s, d, max_depth)) {
@@ -608,11 +606,8 @@ static void iterate(struct worker *w)
         if (w->done_proven)
             break;
         /* The next iteration would end well past the soft aim. */
-        double took = clock_now() - started;
-        started += took;
-        if (w->id == 0 && search_soft_expired(s, took, last))
+        if (w->id == 0 && search_soft_expired(s))
             break;
-        last = took;
     }
     search_poll(w);             /* flush the node count */
 }

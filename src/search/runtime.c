@@ -5,7 +5,6 @@
  */
 #include "config.h"
 
-#include <math.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -14,16 +13,10 @@
 #include "core/clock.h"
 #include "search/search_int.h"
 
-/* An iteration takes some factor g times the one before (about 3
- * unpruned, 2 with DVONN's forward pruning).  Starting none after the
- * part f of the soft aim, a move ends between f and g * f aims, about
- * f * (g - 1) / ln g on average: f = ln g / (g - 1) makes that the aim.
- * g is the last two iterations' ratio, within these bounds (below
- * ITERATION_TIMED seconds the ratio is noise: g = ITERATION_GROWTH). */
-#define ITERATION_GROWTH 3.0
-#define ITERATION_GROWTH_MIN 1.5
-#define ITERATION_GROWTH_MAX 6.0
-#define ITERATION_TIMED 0.002
+/* Alpha-beta starts no iteration after this part of the soft aim: an
+ * iteration takes about three times the one before, so on average the
+ * moves then take about their aim. */
+#define NEXT_ITERATION_BEFORE 0.6
 
 static void stop_everyone(struct search *s, struct worker *w)
 {
@@ -71,17 +64,12 @@ int search_spawn(struct worker *w, void *(*fn)(void *), void *arg)
     return rc;
 }
 
-bool search_soft_expired(const struct search *s, double last, double before)
+bool search_soft_expired(const struct search *s)
 {
     if (s->soft_deadline <= 0)
         return false;
-    double g = ITERATION_GROWTH;
-    if (before >= ITERATION_TIMED)
-        g = last / before;
-    g = g < ITERATION_GROWTH_MIN ? ITERATION_GROWTH_MIN
-      : g > ITERATION_GROWTH_MAX ? ITERATION_GROWTH_MAX : g;
     double aim = s->soft_deadline - s->t_start;
-    return clock_now() - s->t_start >= aim * log(g) / (g - 1);
+    return clock_now() - s->t_start >= aim * NEXT_ITERATION_BEFORE;
 }
 
 uint64_t search_total_nodes(const struct search *s)

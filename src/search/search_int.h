@@ -115,9 +115,8 @@ move_t *search_ply_moves(struct worker *w, int ply);
  * handlers run on the caller's thread only; pthread_create's result. */
 int search_spawn(struct worker *w, void *(*fn)(void *), void *arg);
 /* True once alpha-beta should start no new iteration: past a part of the
- * soft aim that depends on how the iterations grow (last and before:
- * the seconds of the last two; runtime.c says why). */
-bool search_soft_expired(const struct search *s, double last, double before);
+ * soft aim (runtime.c says why). */
+bool search_soft_expired(const struct search *s);
 /* Total nodes of all workers so far. */
 uint64_t search_total_nodes(const struct search *s);
 /* Writes one progress line to s->lim.progress (nothing when it is NULL):
