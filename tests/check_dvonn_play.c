@@ -541,6 +541,35 @@ START_TEST(test_playouts_prove_the_only_win)
 }
 END_TEST
 
+/* Black to move is lost (a game of triad's, 15 plies before its end):
+ * genmove's win/loss attempt, with a quarter of the budget, proves it
+ * (in 49,831 nodes), while the pruned alpha-beta search does not within
+ * the whole budget.  After
+ * the proof the search gets one more quarter, not the rest: no move
+ * helps against best play, and a lost ending must not drain the clock. */
+#define DVONN_LOST "dvonn:S:B:W,.,.,.,.,.,.,BBWWWB,R,R,W,WWBW,W,B,BW," \
+    ".,.,B,WWB,B,.,W,BBW,.,BBW,B,WB,R,.,.,.,W,BBWBWBW,.,.,.,.,WB,.,.,.," \
+    "WBW,.,.,.,.,.,B,."
+enum { LOST_BUDGET = 400000 };
+
+START_TEST(test_proven_loss_spends_a_slice)
+{
+    struct pos p;
+    load(&p, DVONN_LOST);
+    struct search_limits l = srch_limits(SEARCH_ALPHABETA);
+    l.max_nodes = LOST_BUDGET;
+    struct search_result r;
+    srch_once(G, p.b, 16, &l, &r);
+    ck_assert(!r.proven);
+    ck_assert_uint_eq(r.nodes, LOST_BUDGET);
+    l.solve_first = true;
+    srch_once(G, p.b, 16, &l, &r);
+    ck_assert(gt_is_legal(G, p.b, r.best));
+    ck_assert(!r.proven);
+    ck_assert_uint_eq(r.nodes, LOST_BUDGET / 4);
+}
+END_TEST
+
 /* The share of noisy moves a playout plays: PLAYOUTS_NOISY_PERCENT % from
  * the noisy list plus the rest's uniform draws that happen to be noisy;
  * every move drawn is legal, and with no noisy move (the placement
@@ -604,5 +633,6 @@ int main(void)
     tcase_add_test(tc, test_playouts_win_in_one);
     tcase_add_test(tc, test_playouts_prove_the_only_win);
     tcase_add_test(tc, test_playouts_noisy_share);
+    tcase_add_test(tc, test_proven_loss_spends_a_slice);
     return tap_main(s);
 }

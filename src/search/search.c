@@ -9,6 +9,7 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -231,7 +232,8 @@ static enum proof_mode proof_mode(struct search *s, const void *st,
     return PROOF_NONE;
 }
 
-/* After a win/loss attempt: the next one at once after a success; after
+/* After a win/loss attempt: the next one at once after a success (a proven
+ * loss included: the next proves it again, quickly); after
  * failures skip 1, 3, then SOLVE_WAIT_MAX genmove searches. */
 static void note_win_loss_attempt(struct search *s, bool proven)
 {
@@ -271,23 +273,39 @@ static bool proof_attempt(struct search *s, const void *st,
     run_method(s, METHOD_SOLVE, out);
     s->solve_table_bytes = 0;
     result_done(s, out);
+    /* A loss is proven when the attempt bounds the value below a loss;
+     * it has no move to play. */
+    bool lost = win_loss && !out->proven && out->score <= -EVAL_WIN_MIN;
     if (win_loss)
-        note_win_loss_attempt(s, out->proven);
+        note_win_loss_attempt(s, out->proven || lost);
     *rest = *lim;
     if (out->proven)
         return true;
+    /* The move's budget, counted from its start.  After a proven loss no
+     * move helps against best play: the search gets one more slice, not
+     * the rest of the aim, which in a lost ending would halve the clock
+     * move after move. */
+    double aim = lim->soft_seconds, hard = lim->seconds;
+    uint64_t nodes = lim->max_nodes;
+    if (lost) {
+        if (soft) {
+            aim = out->seconds + slice.seconds;
+            hard = fmin(hard, out->seconds + 3 * slice.seconds);
+        }
+        if (nodes > 0)
+            nodes = out->nodes + slice.max_nodes;
+    }
     if (lim->seconds > 0) {
-        rest->seconds = lim->seconds - out->seconds;
+        rest->seconds = hard - out->seconds;
         if (rest->seconds < PROOF_REST_MIN)  /* 0: no limit */
             rest->seconds = PROOF_REST_MIN;
         if (soft)
-            rest->soft_seconds = lim->soft_seconds - out->seconds;
+            rest->soft_seconds = aim - out->seconds;
         if (soft && rest->soft_seconds < PROOF_REST_MIN)
             rest->soft_seconds = PROOF_REST_MIN;
     }
-    if (lim->max_nodes > 0)     /* 0: no limit */
-        rest->max_nodes = lim->max_nodes > out->nodes
-                          ? lim->max_nodes - out->nodes : 1;
+    if (nodes > 0)              /* 0: no limit */
+        rest->max_nodes = nodes > out->nodes ? nodes - out->nodes : 1;
     return false;
 }
 

@@ -126,6 +126,8 @@ void solve_drive(struct solve_progress *p, bool win_loss, solve_test_fn test,
     if (p->aborted || best == MOVE_NONE) {
         out->best = w->moves[0][0];   /* no proof: still a legal move */
         out->proven = false;
+        if (!p->aborted && p->hi < 0) /* a proven loss: its bound */
+            out->score = exact_score(p->hi);
         return;
     }
     out->best = best;
