@@ -258,6 +258,35 @@ static bool solve_spd(int n, double a[][MAX_TERMS + 1], double *b, double *x)
  * training samples), each divided by scale[] first; beta gets the
  * coefficients of the scaled columns.  A ridge penalizes all but the
  * last column (the intercept). */
+/* The log-loss of sigmoid(z) against y, computed from z so that it keeps
+ * growing where sigmoid(z) rounds to 0 or 1. */
+static double logloss_z(double z, double y)
+{
+    double softplus = z > 0 ? z + log1p(exp(-z)) : log1p(exp(z));
+    return softplus - y * z;
+}
+
+/* What fit() minimises: the log-loss to the target over the training
+ * samples plus the ridge's penalty. */
+static double objective(const struct data *d, int n, const int *cols,
+                        const double *scale, double ridge,
+                        const double *beta)
+{
+    double sum = 0;
+    for (int i = 0; i < n - 1; i++)
+        sum += ridge / 2 * beta[i] * beta[i];
+    for (long k = 0; k < d->n; k++) {
+        const struct sample *s = &d->s[k];
+        if (s->held)
+            continue;
+        double z = 0;
+        for (int i = 0; i < n; i++)
+            z += beta[i] * s->x[cols[i]] / scale[i];
+        sum += logloss_z(z, s->target);
+    }
+    return sum;
+}
+
 static void fit(const struct data *d, int n, const int *cols,
                 const double *scale, double ridge, double *beta)
 {
@@ -292,11 +321,25 @@ static void fit(const struct data *d, int n, const int *cols,
                 h[j][i] = h[i][j];
         if (!solve_spd(n, h, g, step))
             break;
-        double big = 0;
-        for (int i = 0; i < n; i++) {
-            beta[i] += step[i];
-            big = fabs(step[i]) > big ? fabs(step[i]) : big;
+        /* Newton's step, halved while it makes things worse: on nearly
+         * separable data a full step can overshoot, and numerically an
+         * exhausted fit can propose nonsense.  No better point: done. */
+        double before = objective(d, n, cols, scale, ridge, beta), big = 0;
+        double old[MAX_TERMS + 1];
+        memcpy(old, beta, (size_t)n * sizeof *beta);
+        double t = 1;
+        for (; t > 1e-6; t /= 2) {
+            for (int i = 0; i < n; i++)
+                beta[i] = old[i] + t * step[i];
+            if (objective(d, n, cols, scale, ridge, beta) <= before)
+                break;
         }
+        if (t <= 1e-6) {
+            memcpy(beta, old, (size_t)n * sizeof *beta);
+            break;
+        }
+        for (int i = 0; i < n; i++)
+            big = fabs(t * step[i]) > big ? fabs(t * step[i]) : big;
         if (big < 1e-9)
             break;
     }
@@ -612,15 +655,16 @@ int main(int argc, char **argv)
         return 1;
     }
     struct label *labels = NULL;
+    int rc = 0;
     if (o.label.nodes || o.label.path) {
         labels = xrealloc(NULL, (size_t)d.n * sizeof *labels);
-        if (tune_labels(g, &d, &o.label, labels) < 0)
-            return 1;
+        rc = tune_labels(g, &d, &o.label, labels) < 0;
     }
-    report(&d, g, &o, games, labels);
+    if (rc == 0)
+        report(&d, g, &o, games, labels);
     free(labels);
     free(d.s);
     free(d.states);
     free(d.seen);
-    return 0;
+    return rc;
 }
