@@ -37,6 +37,7 @@
 struct options {
     int every;                  /* sample every k-th position          */
     int holdout;                /* every holdout-th game kept aside    */
+    int fold;                   /* which one: game_no % holdout == fold */
     double ridge;
     const char *only;           /* fit only this game                  */
     double lambda;              /* the result's share of the target    */
@@ -139,7 +140,7 @@ static bool replay(struct data *d, const struct game_record *r,
          ok && tok; tok = strtok_r(NULL, " ", &save), ply++) {
         if (ply % o->every == 0)
             add_sample(d, g, st, r, ply,
-                       o->holdout && game_no % o->holdout == 0);
+                       o->holdout && game_no % o->holdout == o->fold);
         move_t m;
         ok = g->parse_move(st, tok, &m, &err) == MOVE_PARSE_OK;
         if (ok)
@@ -370,7 +371,8 @@ static double mean_loss(const struct data *d, int n, const int *cols,
 static int usage(FILE *out, int rc)
 {
     fprintf(out,
-        "Usage: tune [--every K] [--holdout K] [--ridge L] [--game NAME]\n"
+        "Usage: tune [--every K] [--holdout K] [--fold F] [--ridge L] "
+        "[--game NAME]\n"
         "            [--label-nodes N] [--labels FILE] [--jobs J] "
         "[--label-hash MB]\n"
         "            [--lambda L] FILE...\n"
@@ -382,6 +384,10 @@ static int usage(FILE *out, int rc)
         "  --holdout K   keep every K-th game aside to test the fit "
         "(default 5,\n"
         "                0 = none)\n"
+        "  --fold F      keep aside the games numbered F modulo the "
+        "holdout (default\n"
+        "                0: with --holdout 5, --fold 0..4 is a "
+        "cross-validation)\n"
         "  --ridge L     ridge on the standardized terms (default 1)\n"
         "  --game NAME   read only the records of this game\n"
         "  --label-nodes N  score every position by an alpha-beta search "
@@ -609,6 +615,8 @@ static int parse_options(int argc, char **argv, struct options *o)
             o->every = (int)v;
         else if (!strcmp(a, "--holdout") && parse_count(val, 0, 1000000, &v))
             o->holdout = (int)v;
+        else if (!strcmp(a, "--fold") && parse_count(val, 0, 1000000, &v))
+            o->fold = (int)v;
         else if (!strcmp(a, "--ridge"))
             o->ridge = atof(val);
         else if (!strcmp(a, "--game") && game_find(val))
@@ -628,7 +636,8 @@ static int parse_options(int argc, char **argv, struct options *o)
             return -1;
     }
     bool labelled = o->label.nodes || o->label.path;
-    if (i == argc || o->ridge < 0 || (o->lambda < 1 && !labelled))
+    if (i == argc || o->ridge < 0 || (o->lambda < 1 && !labelled) ||
+        (o->fold > 0 && o->fold >= o->holdout))
         return -1;
     return i;
 }

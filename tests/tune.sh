@@ -7,7 +7,7 @@
 # deeper search: --lambda 1 fits exactly as without them, the labels are
 # the same searched by one thread or two, a labels file read back gives
 # what searching gave, and a file made for other samples or another
-# budget is refused.
+# budget is refused.  --fold picks the games kept aside.
 # Environment: TRIAD, TRIAD_MATCH (set by make check), TUNE.
 test_name=tune
 . "${srcdir:-.}/tests/match/common.sh"
@@ -92,6 +92,17 @@ refused 'not a label' --labels "$tmp/l5"
 refused 'does not exist' --labels "$tmp/none"
 refused 'Usage' --lambda 0.5
 refused 'Usage' --label-nodes 400 --lambda 1.5
+
+# --fold picks which games of every --holdout are kept aside: folds 0 and
+# 1 of 2 hold out complementary games.
+held() {
+    "$TUNE" --game dvonn --holdout 2 "$@" "$tmp/dv.sgf" |
+        sed -n 's/.*positions (\([0-9]*\) fitted, \([0-9]*\) held out)/\1 \2/p'
+}
+f0=$(held --fold 0) f1=$(held --fold 1)
+[ -n "$f0" ] && [ "$f0" = "$(echo "$f1" | awk '{ print $2, $1 }')" ] &&
+    [ "$f0" != "$f1" ] || fail "folds: '$f0' and '$f1'"
+refused 'Usage' --holdout 2 --fold 2
 
 # Records of another game only: nothing to fit, a failure with a reason.
 "$TUNE" --game truchet "$tmp/dv.sgf" > "$tmp/none.out" 2>&1 &&
