@@ -509,17 +509,17 @@ static void blend_targets(struct data *d, const struct label *labels,
 {
     double *score = xrealloc(NULL, (size_t)d->n * sizeof *score);
     bool *open = xrealloc(NULL, (size_t)d->n * sizeof *open);
-    long proven = 0;
+    long ndecided = 0;
     for (long k = 0; k < d->n; k++) {
         score[k] = labels[k].score;
         open[k] = !decided(&labels[k]);
-        proven += !open[k];
+        ndecided += !open[k];
     }
     struct value_model m = { .d = one_value(d, score, open, false) };
     value_fit(&m, false);
     double slope = m.beta[0] / m.scale[0];
     printf("search: %ld nodes a position, %ld of %ld positions decided; "
-           "k %.6f per unit\n", o->label.nodes, proven, d->n, slope);
+           "k %.6f per unit\n", o->label.nodes, ndecided, d->n, slope);
     printf("log-loss  search (sigmoid(k * score), undecided positions): "
            "fitted %.4f holdout %.4f\n", value_loss(&m, false, false),
            value_loss(&m, true, false));
