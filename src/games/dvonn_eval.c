@@ -70,25 +70,22 @@ enum { DV_SCALE = 64 };
 /* Units of 1/64 of a hundredth of a piece.  The placement weights come
  * from the first fit (350 games of triad against itself at 20,000 nodes
  * a move, from random and standard starts); the stacking weights from
- * scripts/dvonn_train.sh's kind of games: 784 distinct from 400
- * placement-end positions at 40,000 and 60,000 nodes a move and 592 more
- * from other such positions at one second a move, fitted by scripts/tune
- * with ridge 20 to 0.75 * the result + 0.25 * the score of a 20,000-node
- * search of each position.  The runs, the log-loss and the matches are
- * in doc/games/dvonn.md ("Where the weights come from"). */
+ * scripts/dvonn_train.sh: 784 games from 400 placement-end positions at
+ * 40,000 and 60,000 nodes a move, ridge 20.  The runs, the log-loss and
+ * the matches are in doc/games/dvonn.md ("Where the weights come from"). */
 static const int dv_weights[DV_NTERMS] = {
     [P_NEAR] = 29237, [P_DIST2] = 10238, [P_COUNT] = -39867,
     [P_EDGE] = 10239,
-    [S_PIECES] = -3361, [S_MOVES] = -1147, [S_LATE_MOVES] = 279,
-    [S_NEAR] = 28929, [S_HOLD] = -19381, [S_DIST2] = 16251, [S_FAR] = 401,
-    [S_DEAD] = -848, [S_REACH] = -1836, [S_RACE] = 1152,
-    [S_CAPTURE] = 2907, [S_THREAT] = 8683, [S_CUT] = 13730,
-    [S_CUT_RISK] = -11847, [S_EXPOSED] = -4279, [S_HOLD_PIECES] = 8389,
-    [S_NEAR_MOBILE] = 2455,
-    [L_PIECES] = 106, [L_NEAR] = -857, [L_HOLD] = 342, [L_DIST2] = -443,
-    [L_FAR] = -78, [L_DEAD] = 246, [L_REACH] = -63, [L_CAPTURE] = -33,
-    [L_THREAT] = -272, [L_CUT] = -340, [L_CUT_RISK] = 244,
-    [L_EXPOSED] = -120, [L_HOLD_PIECES] = -156, [L_NEAR_MOBILE] = 360,
+    [S_PIECES] = -3329, [S_MOVES] = -1394, [S_LATE_MOVES] = 315,
+    [S_NEAR] = 26175, [S_HOLD] = -19992, [S_DIST2] = 14371, [S_FAR] = -2302,
+    [S_DEAD] = 2853, [S_REACH] = -3559, [S_RACE] = 1222,
+    [S_CAPTURE] = 1445, [S_THREAT] = 9361, [S_CUT] = 8094,
+    [S_CUT_RISK] = -6709, [S_EXPOSED] = -4965, [S_HOLD_PIECES] = 8241,
+    [S_NEAR_MOBILE] = 3185,
+    [L_PIECES] = 75, [L_NEAR] = -826, [L_HOLD] = 395, [L_DIST2] = -407,
+    [L_FAR] = -66, [L_DEAD] = 169, [L_REACH] = 89, [L_CAPTURE] = 7,
+    [L_THREAT] = -287, [L_CUT] = -196, [L_CUT_RISK] = 125,
+    [L_EXPOSED] = -54, [L_HOLD_PIECES] = -161, [L_NEAR_MOBILE] = 349,
 };
 
 static BB_INLINE int count_bits(bb_t b, bool hw)
