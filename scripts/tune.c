@@ -1,4 +1,5 @@
-/* tune.c -- fits an evaluation's weights to game results.
+/* tune.c -- fits an evaluation's weights to game results (and to a
+ * deeper search's scores).
  *
  * Reads SGF records written by `triad-match --records`, replays every game
  * (each distinct line of play once), takes the positions before every
@@ -13,6 +14,13 @@
  * evaluation has the current one's fitted logistic slope.  It names no
  * game: any game with eval_terms can be tuned.  doc/games/dvonn.md shows
  * a run and scripts/tune.sh the whole procedure.
+ *
+ * A result is one noisy bit for a whole game.  With --label-nodes (or a
+ * --labels file) every position also gets the score of an alpha-beta
+ * search (scripts/tune_label.c), and --lambda L fits the blend L * result
+ * + (1 - L) * sigmoid(k * score) instead, k the slope of the results on
+ * the scores: the evaluation learns what the search sees some plies on.
+ * The log-loss it reports is always against the results as well.
  */
 #include "config.h"
 
@@ -24,38 +32,32 @@
 
 #include "games/games.h"
 #include "record/sgf.h"
-
-enum { MAX_TERMS = 64 };
-
-struct sample {
-    float x[MAX_TERMS + 1];     /* the terms, then 1 for the intercept */
-    float cur;                  /* the current evaluation              */
-    float y;                    /* result for the side to move         */
-    bool held;                  /* kept aside for the holdout          */
-};
-
-struct data {
-    struct sample *s;
-    long n, cap;
-    uint64_t *seen;             /* hashes of the lines of play read    */
-    long nseen, capseen;
-};
+#include "tune.h"
 
 struct options {
     int every;                  /* sample every k-th position          */
     int holdout;                /* every holdout-th game kept aside    */
+    int fold;                   /* which one: game_no % holdout == fold */
     double ridge;
     const char *only;           /* fit only this game                  */
+    double lambda;              /* the result's share of the target    */
+    struct label_options label;
 };
 
-static void *grow(void *p, long *cap, size_t elem)
+static void *xrealloc(void *p, size_t size)
 {
-    long c = *cap ? *cap * 2 : 1024;
-    void *q = realloc(p, (size_t)c * elem);
+    void *q = realloc(p, size);
     if (!q) {
         fprintf(stderr, "tune: out of memory\n");
         exit(1);
     }
+    return q;
+}
+
+static void *grow(void *p, long *cap, size_t elem)
+{
+    long c = *cap ? *cap * 2 : 1024;
+    void *q = xrealloc(p, (size_t)c * elem);
     *cap = c;
     return q;
 }
@@ -67,13 +69,17 @@ static uint64_t hash_text(uint64_t h, const char *s)
     return h * 0x100000001B3ULL;
 }
 
+static uint64_t line_hash(const struct game_record *r)
+{
+    return hash_text(hash_text(0xCBF29CE484222325ULL, sbuf_str(&r->start)),
+                     sbuf_str(&r->moves));
+}
+
 /* True the first time a line of play (start and moves) is seen: the two
  * games of a pair between equal deterministic engines are often one. */
 static bool first_time(struct data *d, const struct game_record *r)
 {
-    uint64_t h = hash_text(hash_text(0xCBF29CE484222325ULL,
-                                     sbuf_str(&r->start)),
-                           sbuf_str(&r->moves));
+    uint64_t h = line_hash(r);
     for (long i = 0; i < d->nseen; i++)
         if (d->seen[i] == h)
             return false;
@@ -92,11 +98,15 @@ static double result_for(const struct game_record *r, int side)
 
 static void add_sample(struct data *d, const struct game_ops *g,
                        const void *st, const struct game_record *r,
-                       bool held)
+                       int ply, bool held)
 {
     const struct eval_terms *et = g->eval_terms;
     if (d->n == d->cap)
         d->s = grow(d->s, &d->cap, sizeof *d->s);
+    if (d->n == d->capstates)
+        d->states = grow(d->states, &d->capstates, g->state_size);
+    d->state_size = g->state_size;
+    memcpy(d->states + (size_t)d->n * g->state_size, st, g->state_size);
     struct sample *s = &d->s[d->n++];
     int t[MAX_TERMS];
     et->compute(st, t);
@@ -108,7 +118,10 @@ static void add_sample(struct data *d, const struct game_ops *g,
     s->x[et->count] = 1;
     s->cur = (float)(sum / et->scale);
     s->y = (float)result_for(r, g->side_to_move(st));
+    s->target = s->y;
     s->held = held;
+    s->line = line_hash(r);
+    s->ply = ply;
 }
 
 /* Replays one record, sampling positions.  Returns false if the record
@@ -126,7 +139,8 @@ static bool replay(struct data *d, const struct game_record *r,
     for (char *save = NULL, *tok = ok ? strtok_r(moves, " ", &save) : NULL;
          ok && tok; tok = strtok_r(NULL, " ", &save), ply++) {
         if (ply % o->every == 0)
-            add_sample(d, g, st, r, o->holdout && game_no % o->holdout == 0);
+            add_sample(d, g, st, r, ply,
+                       o->holdout && game_no % o->holdout == o->fold);
         move_t m;
         ok = g->parse_move(st, tok, &m, &err) == MOVE_PARSE_OK;
         if (ok)
@@ -239,10 +253,41 @@ static bool solve_spd(int n, double a[][MAX_TERMS + 1], double *b, double *x)
     return true;
 }
 
-/* Logistic regression of y on the columns listed in cols (of the
+/* Logistic regression of the target (soft labels in [0, 1] fit as hard
+ * ones do: the log-loss gradient is the same) on the columns listed in
+ * cols (of the
  * training samples), each divided by scale[] first; beta gets the
  * coefficients of the scaled columns.  A ridge penalizes all but the
  * last column (the intercept). */
+/* The log-loss of sigmoid(z) against y, computed from z so that it keeps
+ * growing where sigmoid(z) rounds to 0 or 1. */
+static double logloss_z(double z, double y)
+{
+    double softplus = z > 0 ? z + log1p(exp(-z)) : log1p(exp(z));
+    return softplus - y * z;
+}
+
+/* What fit() minimises: the log-loss to the target over the training
+ * samples plus the ridge's penalty. */
+static double objective(const struct data *d, int n, const int *cols,
+                        const double *scale, double ridge,
+                        const double *beta)
+{
+    double sum = 0;
+    for (int i = 0; i < n - 1; i++)
+        sum += ridge / 2 * beta[i] * beta[i];
+    for (long k = 0; k < d->n; k++) {
+        const struct sample *s = &d->s[k];
+        if (s->held)
+            continue;
+        double z = 0;
+        for (int i = 0; i < n; i++)
+            z += beta[i] * s->x[cols[i]] / scale[i];
+        sum += logloss_z(z, s->target);
+    }
+    return sum;
+}
+
 static void fit(const struct data *d, int n, const int *cols,
                 const double *scale, double ridge, double *beta)
 {
@@ -267,7 +312,7 @@ static void fit(const struct data *d, int n, const int *cols,
             }
             double p = sigmoid(z), w = p * (1 - p);
             for (int i = 0; i < n; i++) {
-                g[i] += (s->y - p) * v[i];
+                g[i] += (s->target - p) * v[i];
                 for (int j = 0; j <= i; j++)
                     h[i][j] += w * v[i] * v[j];
             }
@@ -277,20 +322,36 @@ static void fit(const struct data *d, int n, const int *cols,
                 h[j][i] = h[i][j];
         if (!solve_spd(n, h, g, step))
             break;
-        double big = 0;
-        for (int i = 0; i < n; i++) {
-            beta[i] += step[i];
-            big = fabs(step[i]) > big ? fabs(step[i]) : big;
+        /* Newton's step, halved while it makes things worse: on nearly
+         * separable data a full step can overshoot, and numerically an
+         * exhausted fit can propose nonsense.  No better point: done. */
+        double before = objective(d, n, cols, scale, ridge, beta), big = 0;
+        double old[MAX_TERMS + 1];
+        memcpy(old, beta, (size_t)n * sizeof *beta);
+        double t = 1;
+        for (; t > 1e-6; t /= 2) {
+            for (int i = 0; i < n; i++)
+                beta[i] = old[i] + t * step[i];
+            if (objective(d, n, cols, scale, ridge, beta) <= before)
+                break;
         }
+        if (t <= 1e-6) {
+            memcpy(beta, old, (size_t)n * sizeof *beta);
+            break;
+        }
+        for (int i = 0; i < n; i++)
+            big = fabs(t * step[i]) > big ? fabs(t * step[i]) : big;
         if (big < 1e-9)
             break;
     }
 }
 
-/* Mean log-loss over the training (held false) or holdout samples of the
- * model z = sum beta[i] x[cols[i]] / scale[i]. */
+/* Mean log-loss, against the results or (to_target) the fit's target,
+ * over the training (held false) or holdout samples of the model z = sum
+ * beta[i] x[cols[i]] / scale[i]. */
 static double mean_loss(const struct data *d, int n, const int *cols,
-                        const double *scale, const double *beta, bool held)
+                        const double *scale, const double *beta, bool held,
+                        bool to_target)
 {
     double sum = 0;
     long count = 0;
@@ -301,7 +362,7 @@ static double mean_loss(const struct data *d, int n, const int *cols,
         double z = 0;
         for (int i = 0; i < n; i++)
             z += beta[i] * s->x[cols[i]] / scale[i];
-        sum += logloss(sigmoid(z), s->y);
+        sum += logloss(sigmoid(z), to_target ? s->target : s->y);
         count++;
     }
     return count ? sum / (double)count : 0;
@@ -310,8 +371,11 @@ static double mean_loss(const struct data *d, int n, const int *cols,
 static int usage(FILE *out, int rc)
 {
     fprintf(out,
-        "Usage: tune [--every K] [--holdout K] [--ridge L] [--game NAME] "
-        "FILE...\n"
+        "Usage: tune [--every K] [--holdout K] [--fold F] [--ridge L] "
+        "[--game NAME]\n"
+        "            [--label-nodes N] [--labels FILE] [--jobs J] "
+        "[--label-hash MB]\n"
+        "            [--lambda L] FILE...\n"
         "Fits the evaluation weights of the game of the SGF records in the\n"
         "FILEs (written by triad-match --records) by logistic regression\n"
         "of the results on the evaluation terms.\n\n"
@@ -320,71 +384,162 @@ static int usage(FILE *out, int rc)
         "  --holdout K   keep every K-th game aside to test the fit "
         "(default 5,\n"
         "                0 = none)\n"
+        "  --fold F      keep aside the games numbered F modulo the "
+        "holdout (default\n"
+        "                0: with --holdout 5, --fold 0..4 is a "
+        "cross-validation)\n"
         "  --ridge L     ridge on the standardized terms (default 1)\n"
-        "  --game NAME   read only the records of this game\n");
+        "  --game NAME   read only the records of this game\n"
+        "  --label-nodes N  score every position by an alpha-beta search "
+        "of N nodes\n"
+        "  --labels FILE    read those scores from FILE if it exists, else "
+        "write\n"
+        "                   them there\n"
+        "  --jobs J      searching threads (default 1)\n"
+        "  --label-hash MB  table of each search (default 16)\n"
+        "  --lambda L    fit L * result + (1 - L) * sigmoid(k * score), "
+        "k fitted\n"
+        "                (default 1: the results only)\n");
     return rc;
 }
 
-static bool parse_count(const char *s, long lo, long *out)
+static bool parse_count(const char *s, long lo, long hi, long *out)
 {
     char *end;
     errno = 0;
     long v = strtol(s, &end, 10);
-    if (errno || end == s || *end || v < lo || v > 1000000)
+    if (errno || end == s || *end || v < lo || v > hi)
         return false;
     *out = v;
     return true;
 }
 
-static void report(const struct data *d, const struct game_ops *g,
-                   const struct options *o, long games)
+static bool parse_share(const char *s, double *out)
 {
-    const struct eval_terms *et = g->eval_terms;
-    int n = et->count + 1;
-    int cols[MAX_TERMS + 1];
-    double scale[MAX_TERMS + 1], beta[MAX_TERMS + 1];
-    long train = 0;
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno || end == s || *end || !(v >= 0 && v <= 1))
+        return false;
+    *out = v;
+    return true;
+}
+
+static double rms_of(const struct data *d, int col)
+{
+    double ss = 0;
     for (long k = 0; k < d->n; k++)
-        train += !d->s[k].held;
-    /* Standardize: divide each term by its root mean square. */
-    for (int i = 0; i < n; i++) {
-        double ss = 0;
-        for (long k = 0; k < d->n; k++)
-            ss += (double)d->s[k].x[i] * d->s[k].x[i];
-        cols[i] = i;
-        scale[i] = ss > 0 ? sqrt(ss / (double)d->n) : 1;
-    }
-    /* The current evaluation: its own slope, with an intercept. */
-    struct data cur = *d;
-    cur.s = malloc((size_t)d->n * sizeof *cur.s);
-    if (!cur.s) {
-        fprintf(stderr, "tune: out of memory\n");
-        exit(1);
-    }
-    double cscale[2] = { 1, 1 }, cbeta[2];
-    int ccols[2] = { 0, 1 };
+        ss += (double)d->s[k].x[col] * d->s[k].x[col];
+    return ss > 0 ? sqrt(ss / (double)d->n) : 1;
+}
+
+/* The samples of d (those with keep[k], or all if keep is NULL) reduced
+ * to one value each and the intercept: x[0] = value[k], x[1] = 1; their
+ * target the result unless to_target. */
+static struct data one_value(const struct data *d, const double *value,
+                             const bool *keep, bool to_target)
+{
+    struct data v = { .s = xrealloc(NULL, (size_t)d->n * sizeof *v.s) };
     for (long k = 0; k < d->n; k++) {
-        cur.s[k] = d->s[k];
-        cur.s[k].x[0] = d->s[k].cur;
-        cur.s[k].x[1] = 1;
+        if (keep && !keep[k])
+            continue;
+        v.s[v.n] = d->s[k];
+        v.s[v.n].x[0] = (float)value[k];
+        v.s[v.n].x[1] = 1;
+        if (!to_target)
+            v.s[v.n].target = v.s[v.n].y;
+        v.n++;
     }
-    double rms = 0;
+    return v;
+}
+
+/* A one-value logistic model: z = beta[0] * x[0] / scale[0] (+ beta[1]
+ * with an intercept). */
+struct value_model {
+    struct data d;
+    int n;                      /* 2 with an intercept, else 1 */
+    int cols[2];
+    double scale[2], beta[2];
+};
+
+static void value_fit(struct value_model *m, bool intercept)
+{
+    m->n = intercept ? 2 : 1;
+    m->cols[0] = 0;
+    m->cols[1] = 1;
+    m->scale[0] = rms_of(&m->d, 0);
+    m->scale[1] = 1;
+    fit(&m->d, m->n, m->cols, m->scale, 0, m->beta);
+}
+
+static double value_loss(const struct value_model *m, bool held,
+                         bool to_target)
+{
+    return mean_loss(&m->d, m->n, m->cols, m->scale, m->beta, held,
+                     to_target);
+}
+
+/* The current evaluation with its own slope and an intercept, fitted to
+ * the results or (to_target) the target. */
+static struct value_model current_model(const struct data *d,
+                                        bool to_target)
+{
+    double *cur = xrealloc(NULL, (size_t)d->n * sizeof *cur);
     for (long k = 0; k < d->n; k++)
-        rms += (double)cur.s[k].x[0] * cur.s[k].x[0];
-    cscale[0] = rms > 0 ? sqrt(rms / (double)d->n) : 1;
-    fit(&cur, 2, ccols, cscale, 0, cbeta);
-    double slope = cbeta[0] / cscale[0];
-    fit(d, n, cols, scale, o->ridge, beta);
-    printf("game %s: %ld games, %ld positions (%ld fitted, %ld held out)\n",
-           g->name, games, d->n, train, d->n - train);
-    printf("log-loss  current: fitted %.4f holdout %.4f  "
-           "(slope %.6f per unit)\n",
-           mean_loss(&cur, 2, ccols, cscale, cbeta, false),
-           mean_loss(&cur, 2, ccols, cscale, cbeta, true), slope);
-    printf("log-loss  new:     fitted %.4f holdout %.4f\n",
-           mean_loss(d, n, cols, scale, beta, false),
-           mean_loss(d, n, cols, scale, beta, true));
-    printf("intercept (side to move) %.4f\n\n", beta[n - 1]);
+        cur[k] = d->s[k].cur;
+    struct value_model m = { .d = one_value(d, cur, NULL, to_target) };
+    free(cur);
+    value_fit(&m, true);
+    return m;
+}
+
+static bool decided(const struct label *l)
+{
+    return l->proven || l->score >= EVAL_WIN_MIN || l->score <= -EVAL_WIN_MIN;
+}
+
+/* Sets every sample's target to lambda * result + (1 - lambda) * the
+ * search's view: sigmoid(k * score), k the slope of the results on the
+ * scores of the positions not decided (fitted on the training games, no
+ * intercept: the score is the side to move's view), and 1, 0.5, 0 for a
+ * proven win, draw, loss.  Prints k and how well the scores alone
+ * predict the results. */
+static void blend_targets(struct data *d, const struct label *labels,
+                          const struct options *o)
+{
+    double *score = xrealloc(NULL, (size_t)d->n * sizeof *score);
+    bool *open = xrealloc(NULL, (size_t)d->n * sizeof *open);
+    long ndecided = 0;
+    for (long k = 0; k < d->n; k++) {
+        score[k] = labels[k].score;
+        open[k] = !decided(&labels[k]);
+        ndecided += !open[k];
+    }
+    struct value_model m = { .d = one_value(d, score, open, false) };
+    value_fit(&m, false);
+    double slope = m.beta[0] / m.scale[0];
+    printf("search: %ld nodes a position, %ld of %ld positions decided; "
+           "k %.6f per unit\n", o->label.nodes, ndecided, d->n, slope);
+    printf("log-loss  search (sigmoid(k * score), undecided positions): "
+           "fitted %.4f holdout %.4f\n", value_loss(&m, false, false),
+           value_loss(&m, true, false));
+    printf("target: %.3g * result + %.3g * search\n", o->lambda,
+           1 - o->lambda);
+    for (long k = 0; k < d->n; k++) {
+        const struct label *l = &labels[k];
+        double p = !decided(l) ? sigmoid(slope * l->score)
+                   : l->score > 0 ? 1 : l->score < 0 ? 0 : 0.5;
+        d->s[k].target = (float)(o->lambda * d->s[k].y +
+                                 (1 - o->lambda) * p);
+    }
+    free(m.d.s);
+    free(score);
+    free(open);
+}
+
+static void print_weights(const struct eval_terms *et, const double *beta,
+                          const double *scale, double slope)
+{
     printf("%-12s %10s %10s %12s\n", "term", "current", "new", "z per rms");
     for (int i = 0; i < et->count; i++) {
         double w = slope > 0 ? beta[i] / scale[i] / slope * et->scale : 0;
@@ -397,33 +552,103 @@ static void report(const struct data *d, const struct game_ops *g,
         printf("%s%.0f", i ? ", " : " ", w);
     }
     printf(" }\n");
-    free(cur.s);
+}
+
+static void report(struct data *d, const struct game_ops *g,
+                   const struct options *o, long games,
+                   const struct label *labels)
+{
+    const struct eval_terms *et = g->eval_terms;
+    int n = et->count + 1;
+    int cols[MAX_TERMS + 1];
+    double scale[MAX_TERMS + 1], beta[MAX_TERMS + 1];
+    long train = 0;
+    for (long k = 0; k < d->n; k++)
+        train += !d->s[k].held;
+    printf("game %s: %ld games, %ld positions (%ld fitted, %ld held out)\n",
+           g->name, games, d->n, train, d->n - train);
+    if (labels)
+        blend_targets(d, labels, o);
+    /* Standardize: divide each term by its root mean square. */
+    for (int i = 0; i < n; i++) {
+        cols[i] = i;
+        scale[i] = rms_of(d, i);
+    }
+    /* The current evaluation against the results gives the slope that
+     * scales the new weights to the current evaluation's units. */
+    struct value_model cur = current_model(d, false);
+    double slope = cur.beta[0] / cur.scale[0];
+    fit(d, n, cols, scale, o->ridge, beta);
+    printf("log-loss  current: fitted %.4f holdout %.4f  "
+           "(slope %.6f per unit)\n", value_loss(&cur, false, false),
+           value_loss(&cur, true, false), slope);
+    printf("log-loss  new:     fitted %.4f holdout %.4f\n",
+           mean_loss(d, n, cols, scale, beta, false, false),
+           mean_loss(d, n, cols, scale, beta, true, false));
+    if (labels) {
+        struct value_model curt = current_model(d, true);
+        printf("log-loss to target  current: fitted %.4f holdout %.4f\n",
+               value_loss(&curt, false, true), value_loss(&curt, true, true));
+        printf("log-loss to target  new:     fitted %.4f holdout %.4f\n",
+               mean_loss(d, n, cols, scale, beta, false, true),
+               mean_loss(d, n, cols, scale, beta, true, true));
+        free(curt.d.s);
+    }
+    printf("intercept (side to move) %.4f\n\n", beta[n - 1]);
+    print_weights(et, beta, scale, slope);
+    free(cur.d.s);
+}
+
+/* Reads the options into *o; returns the index of the first file, or -1
+ * for a usage error, 0 after --help. */
+static int parse_options(int argc, char **argv, struct options *o)
+{
+    int i = 1;
+    for (; i < argc && argv[i][0] == '-' && argv[i][1] == '-'; i += 2) {
+        long v;
+        const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--help"))
+            return 0;
+        if (!val)
+            return -1;
+        if (!strcmp(a, "--every") && parse_count(val, 1, 1000000, &v))
+            o->every = (int)v;
+        else if (!strcmp(a, "--holdout") && parse_count(val, 0, 1000000, &v))
+            o->holdout = (int)v;
+        else if (!strcmp(a, "--fold") && parse_count(val, 0, 1000000, &v))
+            o->fold = (int)v;
+        else if (!strcmp(a, "--ridge"))
+            o->ridge = atof(val);
+        else if (!strcmp(a, "--game") && game_find(val))
+            o->only = val;
+        else if (!strcmp(a, "--lambda") && parse_share(val, &o->lambda))
+            continue;
+        else if (!strcmp(a, "--label-nodes") &&
+                 parse_count(val, 1, 1000000000, &v))
+            o->label.nodes = v;
+        else if (!strcmp(a, "--labels"))
+            o->label.path = val;
+        else if (!strcmp(a, "--jobs") && parse_count(val, 1, 256, &v))
+            o->label.jobs = (int)v;
+        else if (!strcmp(a, "--label-hash") && parse_count(val, 1, 65536, &v))
+            o->label.hash_mb = v;
+        else
+            return -1;
+    }
+    bool labelled = o->label.nodes || o->label.path;
+    if (i == argc || o->ridge < 0 || (o->lambda < 1 && !labelled) ||
+        (o->fold > 0 && o->fold >= o->holdout))
+        return -1;
+    return i;
 }
 
 int main(int argc, char **argv)
 {
-    struct options o = { .every = 1, .holdout = 5, .ridge = 1 };
-    int i = 1;
-    for (; i < argc && argv[i][0] == '-' && argv[i][1] == '-'; i += 2) {
-        long v;
-        const char *a = argv[i];
-        if (!strcmp(a, "--help"))
-            return usage(stdout, 0);
-        if (i + 1 >= argc)
-            return usage(stderr, 2);
-        if (!strcmp(a, "--every") && parse_count(argv[i + 1], 1, &v))
-            o.every = (int)v;
-        else if (!strcmp(a, "--holdout") && parse_count(argv[i + 1], 0, &v))
-            o.holdout = (int)v;
-        else if (!strcmp(a, "--ridge"))
-            o.ridge = atof(argv[i + 1]);
-        else if (!strcmp(a, "--game") && game_find(argv[i + 1]))
-            o.only = argv[i + 1];
-        else
-            return usage(stderr, 2);
-    }
-    if (i == argc || o.ridge < 0)
-        return usage(stderr, 2);
+    struct options o = { .every = 1, .holdout = 5, .ridge = 1, .lambda = 1,
+                         .label = { .jobs = 1, .hash_mb = 16 } };
+    int i = parse_options(argc, argv, &o);
+    if (i <= 0)
+        return i == 0 ? usage(stdout, 0) : usage(stderr, 2);
     struct data d = { 0 };
     const struct game_ops *g = NULL;
     long games = 0;
@@ -438,8 +663,17 @@ int main(int argc, char **argv)
         fprintf(stderr, "tune: more than %d terms\n", MAX_TERMS);
         return 1;
     }
-    report(&d, g, &o, games);
+    struct label *labels = NULL;
+    int rc = 0;
+    if (o.label.nodes || o.label.path) {
+        labels = xrealloc(NULL, (size_t)d.n * sizeof *labels);
+        rc = tune_labels(g, &d, &o.label, labels) < 0;
+    }
+    if (rc == 0)
+        report(&d, g, &o, games, labels);
+    free(labels);
     free(d.s);
+    free(d.states);
     free(d.seen);
-    return 0;
+    return rc;
 }

@@ -3,7 +3,11 @@
 # quick DVONN games, then the fit.  It must read every distinct game, fit
 # one weight per evaluation term, fit the games it trains on at least as
 # well as the weights in the code (logistic regression minimises that
-# loss), and refuse records of no game it can read.
+# loss), and refuse records of no game it can read.  With labels from a
+# deeper search: --lambda 1 fits exactly as without them, the labels are
+# the same searched by one thread or two, a labels file read back gives
+# what searching gave, and a file made for other samples or another
+# budget is refused.  --fold picks the games kept aside.
 # Environment: TRIAD, TRIAD_MATCH (set by make check), TUNE.
 test_name=tune
 . "${srcdir:-.}/tests/match/common.sh"
@@ -27,6 +31,78 @@ cur=$(sed -n 's/^log-loss  current: fitted \([0-9.]*\).*/\1/p' "$tmp/fit.out")
 new=$(sed -n 's/^log-loss  new: *fitted \([0-9.]*\).*/\1/p' "$tmp/fit.out")
 [ -n "$cur" ] && [ -n "$new" ] && awk "BEGIN { exit !($new <= $cur) }" ||
     fail "fitted log-loss: current '$cur', new '$new'"
+
+# Labels searched at 400 nodes a position; --lambda 1 (the default) then
+# prints what the plain fit printed, plus the search's lines.
+label_lines='^search: \|^log-loss  search\|^target:\|^log-loss to target'
+"$TUNE" --game dvonn --holdout 0 --label-nodes 400 --labels "$tmp/l1" \
+    "$tmp/dv.sgf" > "$tmp/l1.out" 2> "$tmp/l1.err" || fail "labels: $?"
+grep -q '^search: 400 nodes a position.* k 0\.0*[1-9]' "$tmp/l1.out" ||
+    fail "no positive slope k of the search's scores"
+grep -v "$label_lines" "$tmp/l1.out" | cmp -s - "$tmp/fit.out" ||
+    fail "--lambda 1 with labels fits otherwise than without"
+"$TUNE" --game dvonn --holdout 0 --lambda 1 "$tmp/dv.sgf" |
+    cmp -s - "$tmp/fit.out" || fail "--lambda 1 is not the default"
+[ "$(wc -l < "$tmp/l1")" -eq "$(($(sed -n \
+    's/.* positions (\([0-9]*\) fitted.*/\1/p' "$tmp/fit.out") + 1))" ] ||
+    fail "not one label a position"
+
+# Two threads label as one does.
+"$TUNE" --game dvonn --holdout 0 --label-nodes 400 --labels "$tmp/l2" \
+    --jobs 2 "$tmp/dv.sgf" > "$tmp/l2.out" 2>&1 || fail "jobs 2: $?"
+cmp -s "$tmp/l1" "$tmp/l2" || fail "labels differ with --jobs 2"
+
+# A blended fit: labels read back from the file give what searching gave,
+# and the fit is no worse than the code's against its own target.
+"$TUNE" --game dvonn --holdout 0 --label-nodes 400 --lambda 0.5 \
+    "$tmp/dv.sgf" > "$tmp/searched.out" 2>&1 || fail "lambda 0.5: $?"
+"$TUNE" --game dvonn --holdout 0 --labels "$tmp/l1" --lambda 0.5 \
+    "$tmp/dv.sgf" > "$tmp/read.out" 2> "$tmp/read.err" ||
+    fail "labels read: $?"
+grep -q 'labels read from' "$tmp/read.err" || fail "labels not read back"
+cmp -s "$tmp/read.out" "$tmp/searched.out" ||
+    fail "labels read back fit otherwise than searched"
+grep -q '^target: 0.5 \* result + 0.5 \* search' "$tmp/read.out" ||
+    fail "no blended target"
+cmp -s "$tmp/read.out" "$tmp/fit.out" && fail "lambda 0.5 fits as lambda 1"
+tcur=$(sed -n 's/^log-loss to target  current: fitted \([0-9.]*\).*/\1/p' \
+       "$tmp/read.out")
+tnew=$(sed -n 's/^log-loss to target  new: *fitted \([0-9.]*\).*/\1/p' \
+       "$tmp/read.out")
+[ -n "$tcur" ] && [ -n "$tnew" ] && awk "BEGIN { exit !($tnew <= $tcur) }" ||
+    fail "log-loss to the target: current '$tcur', new '$tnew'"
+
+# Labels made for other samples or another budget, or no labels at all.
+refused() {
+    expect=$1
+    shift
+    "$TUNE" --game dvonn --holdout 0 "$@" "$tmp/dv.sgf" > "$tmp/bad.out" \
+        2>&1 && fail "accepted: $*"
+    grep -q "$expect" "$tmp/bad.out" || fail "no reason given for: $*"
+    ! grep -q '^weights' "$tmp/bad.out" || fail "fitted anyway: $*"
+}
+refused 'made for other samples' --every 2 --labels "$tmp/l1"
+refused 'made for other samples' --label-nodes 500 --labels "$tmp/l1"
+sed '3s/^[0-9a-f]/x/' "$tmp/l1" > "$tmp/l3"
+refused 'not a label' --labels "$tmp/l3"
+sed '3s/ [0-9]* / 999 /' "$tmp/l1" > "$tmp/l4"
+refused 'labels another position' --labels "$tmp/l4"
+sed '$d' "$tmp/l1" > "$tmp/l5"
+refused 'not a label' --labels "$tmp/l5"
+refused 'does not exist' --labels "$tmp/none"
+refused 'Usage' --lambda 0.5
+refused 'Usage' --label-nodes 400 --lambda 1.5
+
+# --fold picks which games of every --holdout are kept aside: folds 0 and
+# 1 of 2 hold out complementary games.
+held() {
+    "$TUNE" --game dvonn --holdout 2 "$@" "$tmp/dv.sgf" |
+        sed -n 's/.*positions (\([0-9]*\) fitted, \([0-9]*\) held out)/\1 \2/p'
+}
+f0=$(held --fold 0) f1=$(held --fold 1)
+[ -n "$f0" ] && [ "$f0" = "$(echo "$f1" | awk '{ print $2, $1 }')" ] &&
+    [ "$f0" != "$f1" ] || fail "folds: '$f0' and '$f1'"
+refused 'Usage' --holdout 2 --fold 2
 
 # Records of another game only: nothing to fit, a failure with a reason.
 "$TUNE" --game truchet "$tmp/dv.sgf" > "$tmp/none.out" 2>&1 &&
