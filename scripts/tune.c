@@ -253,12 +253,6 @@ static bool solve_spd(int n, double a[][MAX_TERMS + 1], double *b, double *x)
     return true;
 }
 
-/* Logistic regression of the target (soft labels in [0, 1] fit as hard
- * ones do: the log-loss gradient is the same) on the columns listed in
- * cols (of the
- * training samples), each divided by scale[] first; beta gets the
- * coefficients of the scaled columns.  A ridge penalizes all but the
- * last column (the intercept). */
 /* The log-loss of sigmoid(z) against y, computed from z so that it keeps
  * growing where sigmoid(z) rounds to 0 or 1. */
 static double logloss_z(double z, double y)
@@ -288,6 +282,11 @@ static double objective(const struct data *d, int n, const int *cols,
     return sum;
 }
 
+/* Logistic regression of the target (soft labels in [0, 1] fit as hard
+ * ones do: the log-loss gradient is the same) on the columns listed in
+ * cols (of the training samples), each divided by scale[] first; beta
+ * gets the coefficients of the scaled columns.  A ridge penalizes all
+ * but the last column (the intercept). */
 static void fit(const struct data *d, int n, const int *cols,
                 const double *scale, double ridge, double *beta)
 {
