@@ -17,7 +17,6 @@
 #include "config.h"
 
 #include <limits.h>
-#include <math.h>
 #include <string.h>
 
 #include "core/zobrist.h"
@@ -181,13 +180,10 @@ static int search_move(struct worker *w, int ply, int depth, int alpha,
     int r = 0;
     int divisor = pruning(w->s)->lmr_divisor;
     if (depth >= LMR_MIN_DEPTH && i >= LMR_MIN_INDEX && key < KEY_KILLER) {
-        if (divisor > 0) {
-            r = (int)(0.5 + log(depth) * log(i) * 100 / divisor);
-            r -= pv ? 1 : 0;
-            r = r > depth - 2 ? depth - 2 : r < 0 ? 0 : r;
-        } else if (!pv) {
+        if (divisor > 0)
+            r = lmr_reduction(&w->s->lmr, depth, i, pv, divisor);
+        else if (!pv)
             r = depth >= 6 && i >= 12 ? 2 : 1;
-        }
     }
     int v = child_value(w, ply, depth - 1 - r, alpha, alpha + 1, false, same);
     if (v > alpha && r > 0 && !w->stop)
@@ -738,6 +734,8 @@ static int ab_search(struct search *s, void *scratch,
                      struct search_result *out)
 {
     rep_begin(scratch, s);
+    if (pruning(s)->lmr_divisor > 0)
+        lmr_table_set(&s->lmr, pruning(s)->lmr_divisor);
     for (int i = 0; i < s->nthreads; i++)
         if (root_setup(s->w[i]) == 0)
             return -1;
