@@ -16,6 +16,7 @@
 #include "games/games.h"
 #include "gametest.h"
 #include "search/evalcache.h"
+#include "search/reductions.h"
 #include "searchtest.h"
 #include "tap_main.h"
 #include "toygames.h"
@@ -409,6 +410,46 @@ START_TEST(test_eval_cache)
 }
 END_TEST
 
+/* The late move reduction as alpha-beta computed it per move before the
+ * table, written out again here. */
+static int lmr_by_formula(int depth, int index, bool pv, int divisor)
+{
+    int r = (int)(0.5 + log(depth) * log(index) * 100 / divisor);
+    r -= pv ? 1 : 0;
+    return r > depth - 2 ? depth - 2 : r < 0 ? 0 : r;
+}
+
+/* The table gives the formula's reduction everywhere, inside its reach
+ * and past it, on and off the PV, after a change of divisor too; a table
+ * that holds another divisor is not used. */
+START_TEST(test_lmr_table)
+{
+    static const int divisors[] = { 175, 60, 300, 1 };
+    static struct lmr_table t;
+    ck_assert_int_eq(lmr_reduction(&t, 10, 10, false, 175), 3);
+    for (size_t k = 0; k < sizeof divisors / sizeof divisors[0]; k++) {
+        int div = divisors[k];
+        lmr_table_set(&t, div);
+        ck_assert_int_eq(t.divisor, div);
+        for (int d = 2; d < LMR_DEPTHS + 20; d++)
+            for (int i = 1; i < LMR_INDICES + 40; i++)
+                for (int pv = 0; pv < 2; pv++)
+                    ck_assert_int_eq(lmr_reduction(&t, d, i, pv, div),
+                                     lmr_by_formula(d, i, pv, div));
+    }
+    /* Hand-checked: ln 10 * ln 10 * 100 / 175 = 3.03, ln 8 * ln 20 *
+     * 100 / 175 = 3.56. */
+    lmr_table_set(&t, 175);
+    ck_assert_int_eq(lmr_reduction(&t, 10, 10, false, 175), 3);
+    ck_assert_int_eq(lmr_reduction(&t, 8, 20, false, 175), 4);
+    ck_assert_int_eq(lmr_reduction(&t, 8, 20, true, 175), 3);
+    ck_assert_int_eq(lmr_reduction(&t, 4, 200, false, 175), 2);
+    t.r[10][10] = 9;                /* a table holding 175 is read */
+    ck_assert_int_eq(lmr_reduction(&t, 10, 10, false, 175), 8);
+    ck_assert_int_eq(lmr_reduction(&t, 10, 10, false, 174), 3);
+}
+END_TEST
+
 /* The random tree's null move: the other side moves from the same node,
  * while at least min_plies plies are left. */
 static bool tree_null_move(void *st, int min_plies)
@@ -531,6 +572,7 @@ int main(void)
     tcase_add_test(tc, test_single_move_under_clock);
     tcase_add_loop_test(tc, test_ring_repetition, 0, 3);
     tcase_add_test(tc, test_eval_cache);
+    tcase_add_test(tc, test_lmr_table);
     tcase_add_loop_test(tc, test_pruning_changes_the_search, 0,
                         COUNT(prune_kinds));
     tcase_add_loop_test(tc, test_pruning_keeps_proofs, 0, 24);

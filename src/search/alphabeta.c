@@ -17,7 +17,6 @@
 #include "config.h"
 
 #include <limits.h>
-#include <math.h>
 #include <string.h>
 
 #include "core/zobrist.h"
@@ -181,13 +180,10 @@ static int search_move(struct worker *w, int ply, int depth, int alpha,
     int r = 0;
     int divisor = pruning(w->s)->lmr_divisor;
     if (depth >= LMR_MIN_DEPTH && i >= LMR_MIN_INDEX && key < KEY_KILLER) {
-        if (divisor > 0) {
-            r = (int)(0.5 + log(depth) * log(i) * 100 / divisor);
-            r -= pv ? 1 : 0;
-            r = r > depth - 2 ? depth - 2 : r < 0 ? 0 : r;
-        } else if (!pv) {
+        if (divisor > 0)
+            r = lmr_reduction(&w->s->lmr, depth, i, pv, divisor);
+        else if (!pv)
             r = depth >= 6 && i >= 12 ? 2 : 1;
-        }
     }
     int v = child_value(w, ply, depth - 1 - r, alpha, alpha + 1, false, same);
     if (v > alpha && r > 0 && !w->stop)
@@ -383,45 +379,54 @@ static enum try_result search_moves(struct worker *w, struct node *nd,
     return r == TRY_STOP ? TRY_STOP : TRY_ON;
 }
 
-/* Reverse futility: true with *v set when the static value beats beta by
- * the game's margin for each ply left, so that no move is likely to fall
- * below it.  Only a pruned node counts as resting on the evaluation. */
-static bool futile(struct worker *w, const void *st, int ply, int depth,
-                   int beta, int *v)
+/* Forward pruning bets on a static value: never against a proven one. */
+static bool unproven(int beta)
 {
-    int margin = pruning(w->s)->futility_margin;
-    if (margin == 0 || beta >= EVAL_WIN_MIN || beta <= -EVAL_WIN_MIN)
-        return false;
-    uint64_t unresolved = w->unresolved;
-    *v = search_leaf_value(w, st, ply);
-    if (*v < EVAL_WIN_MIN && *v - margin * depth >= beta)
-        return true;
-    w->unresolved = unresolved;
-    return false;
+    return beta < EVAL_WIN_MIN && beta > -EVAL_WIN_MIN;
+}
+
+/* Whether reverse futility looks at the node. */
+static bool futility_applies(const struct worker *w, int depth, int beta)
+{
+    return depth <= PRUNE_MAX_DEPTH && pruning(w->s)->futility_margin != 0 &&
+           unproven(beta);
+}
+
+/* Reverse futility: true when the static value sv beats beta by the
+ * game's margin for each ply left, so that no move is likely to fall
+ * below it. */
+static bool futile(const struct worker *w, int sv, int depth, int beta)
+{
+    return sv < EVAL_WIN_MIN &&
+           sv - pruning(w->s)->futility_margin * depth >= beta;
+}
+
+/* Whether null move pruning looks at the node. */
+static bool null_move_applies(const struct worker *w, int ply, int depth,
+                              int beta)
+{
+    const struct prune_params *pp = pruning(w->s);
+    return pp->null_move && pp->null_move_depth != 0 &&
+           depth >= pp->null_move_depth && !w->null_moved[ply] && !w->rep &&
+           unproven(beta);
 }
 
 /* Null move pruning: true with *v set when the side to move, static value
- * at or above beta, stays at or above beta even after passing its turn, in
- * a null-window search of the opponent's reply at a reduced depth.  A
+ * sv at or above beta, stays at or above beta even after passing its turn,
+ * in a null-window search of the opponent's reply at a reduced depth.  A
  * null search that reached only finished games means the end is within
  * reach, where tempo decides and a proof can come: the node is then
  * searched as usual.  A pruned node rests on the pass being no better
  * than the best move: no proof.  When the search stops: true, *v = 0. */
 static bool null_move_cuts(struct worker *w, int ply, int depth, int beta,
-                           int *v)
+                           int sv, int *v)
 {
-    const struct prune_params *pp = pruning(w->s);
-    if (!pp->null_move || pp->null_move_depth == 0 ||
-        depth < pp->null_move_depth || w->null_moved[ply] || w->rep ||
-        beta >= EVAL_WIN_MIN || beta <= -EVAL_WIN_MIN)
+    if (sv < beta)
         return false;
+    const struct prune_params *pp = pruning(w->s);
     const struct game_ops *g = w->s->g;
     const unsigned char *st = worker_state(w, ply);
     uint64_t unresolved = w->unresolved;
-    bool below = search_leaf_value(w, st, ply) < beta;
-    w->unresolved = unresolved;
-    if (below)
-        return false;
     unsigned char *child = worker_state(w, ply + 1);
     memcpy(child, st, g->state_size);
     if (!pp->null_move(child, pp->null_move_material))
@@ -445,6 +450,27 @@ static bool null_move_cuts(struct worker *w, int ply, int depth, int beta,
     w->unresolved++;
     *v = value < EVAL_WIN_MIN ? value : beta;   /* no unproven win */
     return true;
+}
+
+/* Reverse futility, then null move pruning, for a node off the PV: true
+ * with *v set when one of them cuts it.  Both start from the static value,
+ * computed once and only when one of them looks at the node; it makes the
+ * node unresolved only when futility prunes it. */
+static bool forward_pruned(struct worker *w, int ply, int depth, int beta,
+                           int *v)
+{
+    bool futility = futility_applies(w, depth, beta);
+    bool null_move = null_move_applies(w, ply, depth, beta);
+    if (!futility && !null_move)
+        return false;
+    uint64_t unresolved = w->unresolved;
+    int sv = search_leaf_value(w, worker_state(w, ply), ply);
+    if (futility && futile(w, sv, depth, beta)) {
+        *v = sv;
+        return true;
+    }
+    w->unresolved = unresolved;
+    return null_move && null_move_cuts(w, ply, depth, beta, sv, v);
 }
 
 static int ab_node(struct worker *w, int ply, int depth, int alpha, int beta,
@@ -481,9 +507,7 @@ static int ab_node(struct worker *w, int ply, int depth, int alpha, int beta,
     if (tt_cutoff(w, key, ply, depth, adj, salted, alpha, beta, pv, &tt_move,
                   &v))
         return v;
-    if (!pv && depth <= PRUNE_MAX_DEPTH && futile(w, st, ply, depth, beta, &v))
-        return v;
-    if (!pv && null_move_cuts(w, ply, depth, beta, &v))
+    if (!pv && forward_pruned(w, ply, depth, beta, &v))
         return v;
     move_t *mv = search_ply_moves(w, ply);
     if (!mv)
@@ -710,6 +734,8 @@ static int ab_search(struct search *s, void *scratch,
                      struct search_result *out)
 {
     rep_begin(scratch, s);
+    if (pruning(s)->lmr_divisor > 0)
+        lmr_table_set(&s->lmr, pruning(s)->lmr_divisor);
     for (int i = 0; i < s->nthreads; i++)
         if (root_setup(s->w[i]) == 0)
             return -1;

@@ -17,6 +17,7 @@
 #include "core/rng.h"
 #include "search/evalcache.h"
 #include "search/method.h"
+#include "search/reductions.h"
 #include "search/search.h"
 #include "search/tt.h"
 
@@ -101,6 +102,7 @@ struct search {
     int solve_wait;            /* genmove searches before the next win/loss
                                   proof attempt (solve_first)              */
     uint64_t key_salt;         /* xored into TT keys, differs per mode       */
+    struct lmr_table lmr;      /* alpha-beta's late move reductions         */
     double t_start;            /* monotonic seconds                          */
     double deadline;           /* 0 = none                                   */
     double soft_deadline;      /* no new iteration after it; 0 = none        */
