@@ -395,6 +395,40 @@ START_TEST(test_null_move)
 }
 END_TEST
 
+/* The stacks of a position string: its fields that are not empty. */
+static int string_stacks(const char *s)
+{
+    int n = 0;
+    for (const char *f = strrchr(s, ':') + 1; *f; f += strcspn(f, ","),
+         f += *f == ',')
+        n += *f != '.';
+    return n;
+}
+
+/* genmove's win/loss proof: never while placing, and while stacking
+ * exactly at PROOF_STACKS_MAX stacks or fewer, along a whole game. */
+START_TEST(test_win_loss_in_reach)
+{
+    struct pos p;
+    char s[4096];
+    move_t mv[MAX_MOVES];
+    test_setup_plies(&p, 30);
+    ck_assert(!G->win_loss_in_reach(p.b));
+    test_setup_plies(&p, 49);
+    int out = 0, in = 0, n;
+    while ((n = G->gen_moves(p.b, mv)) > 0) {
+        pos_str(&p, s, sizeof s);
+        bool reach = string_stacks(s) <= PROOF_STACKS_MAX;
+        ck_assert(G->win_loss_in_reach(p.b) == reach);
+        out += !reach;
+        in += reach;
+        G->play(p.b, mv[n / 2]);
+    }
+    ck_assert_int_gt(out, 0);
+    ck_assert_int_gt(in, 0);
+}
+END_TEST
+
 START_TEST(test_ops_table)
 {
     ck_assert_str_eq(G->name, "dvonn");
@@ -433,5 +467,6 @@ int main(void)
     tcase_add_test(tc, test_pass_illegal_with_moves);
     tcase_add_test(tc, test_game_end_draw);
     tcase_add_test(tc, test_null_move);
+    tcase_add_test(tc, test_win_loss_in_reach);
     return tap_main(s);
 }

@@ -570,6 +570,23 @@ START_TEST(test_proven_loss_spends_a_slice)
 }
 END_TEST
 
+/* On a full board the win/loss proof is out of reach: genmove's search
+ * gets the whole budget, as without solve_first; in reach a failed or
+ * losing attempt takes its part (the test above). */
+START_TEST(test_no_proof_on_a_full_board)
+{
+    struct pos p;
+    test_setup_plies(&p, 49);
+    struct search_limits l = srch_limits(SEARCH_ALPHABETA);
+    l.max_nodes = LOST_BUDGET;
+    l.solve_first = true;
+    struct search_result r;
+    srch_once(G, p.b, 16, &l, &r);
+    ck_assert(gt_is_legal(G, p.b, r.best));
+    ck_assert_uint_eq(r.nodes, LOST_BUDGET);
+}
+END_TEST
+
 /* The share of noisy moves a playout plays: PLAYOUTS_NOISY_PERCENT % from
  * the noisy list plus the rest's uniform draws that happen to be noisy;
  * every move drawn is legal, and with no noisy move (the placement
@@ -634,5 +651,6 @@ int main(void)
     tcase_add_test(tc, test_playouts_prove_the_only_win);
     tcase_add_test(tc, test_playouts_noisy_share);
     tcase_add_test(tc, test_proven_loss_spends_a_slice);
+    tcase_add_test(tc, test_no_proof_on_a_full_board);
     return tap_main(s);
 }

@@ -284,6 +284,12 @@ struct game_ops {
      * NULL: never. */
     bool (*worth_proving)(const void *st);
 
+    /* Optional: false where genmove's win/loss proof (search_limits.
+     * solve_first) has no chance within a slice of the move (too early in
+     * the game): the search then gets the whole move.  NULL: tried
+     * wherever the search asks for it. */
+    bool (*win_loss_in_reach)(const void *st);
+
     /* Optional: packed positions for the exact solver's fast path (see
      * struct packed_ops).  NULL: the generic solver only. */
     const struct packed_ops *packed;

@@ -235,6 +235,16 @@ static bool dv_null_move(void *st, int min_stacks)
     return true;
 }
 
+/* genmove's win/loss proof (game_ops.win_loss_in_reach): only in the
+ * stacking phase with at most PROOF_STACKS_MAX stacks.  Attempts on fuller
+ * boards failed and spent about an eighth of a 5 s clock (doc/games/
+ * dvonn.md, "Clock"). */
+static bool dv_win_loss_in_reach(const void *st)
+{
+    const struct dv_state *p = st;
+    return p->phase == PHASE_STACK && bb_count(p->occ) <= PROOF_STACKS_MAX;
+}
+
 static void dv_play(void *st, move_t m)
 {
     struct dv_state *p = st;
@@ -342,6 +352,7 @@ const struct game_ops dvonn_ops = {
     .win_scale = 791,       /* measured: doc/protocol.md */
     .eval_terms = &dv_eval_terms,
     .expected_moves_left = dv_expected_moves_left,
+    .win_loss_in_reach = dv_win_loss_in_reach,
     .prune = &dv_prune,
     .bench_positions = dv_bench,
     .sgf_gm = 37,                      /* registered in SGF FF[4] */

@@ -28,6 +28,10 @@ enum {
     MAX_PLIES = 145                  /* 49 placements + 48 moves + 48 passes */
 };
 
+/* genmove tries to prove a win or a loss only with at most this many
+ * stacks on the board (game_ops.win_loss_in_reach). */
+#define PROOF_STACKS_MAX 28
+
 /* Colours of pieces and stack tops; WHITE and BLACK equal the side numbers. */
 enum { WHITE = 0, BLACK = 1, RED = 2 };
 

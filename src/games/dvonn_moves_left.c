@@ -14,18 +14,18 @@
 #define WEIGHT_PLACE 50
 #define WEIGHT_STACK_MIN 100
 #define WEIGHT_STACK_EXTRA 200    /* on a full board, falling to 0 at 6 */
-/* The solver of genmove proves most games between CELLS_UNPROVEN and
- * CELLS_SOLVED stacks (5 s games: the moves after the proof take
+/* The solver of genmove proves most games at about 18 to 24 stacks (5 s
+ * games from the stacking suite: the moves after the proof take
  * milliseconds), so a move weighs less the fewer stacks are left: its
  * full weight down to CELLS_UNPROVEN, falling linearly to
  * WEIGHT_STACK_PROVEN at CELLS_PROVEN (what is kept for the games not
  * proven yet).  No time is kept for the moves at CELLS_SOLVED stacks or
  * fewer: the time manager's spare move covers the few games the solver
  * has not proven by then. */
-#define CELLS_UNPROVEN 34
-#define CELLS_PROVEN 20
-#define CELLS_SOLVED 12
-#define WEIGHT_STACK_PROVEN 5
+#define CELLS_UNPROVEN 36
+#define CELLS_PROVEN 24
+#define CELLS_SOLVED 16
+#define WEIGHT_STACK_PROVEN 3
 /* Each side's stacking move empties about 8/3 cells, until about 6 are
  * left (fitted to engine games). */
 #define CELLS_LEFT_AT_END 6

@@ -226,6 +226,9 @@ static enum proof_mode proof_mode(struct search *s, const void *st,
     if (!lim->solve_first || root_moves < 2 ||
         !methods[searching_method(g, st, lim->method)]->win_loss_proof_first)
         return PROOF_NONE;
+    /* Out of reach: no attempt, and the first one in reach comes at once. */
+    if (g->win_loss_in_reach && !g->win_loss_in_reach(st))
+        return PROOF_NONE;
     if ((lim->max_nodes > 0 && lim->threads <= 1) || s->solve_wait == 0)
         return PROOF_WIN_LOSS;
     s->solve_wait--;
