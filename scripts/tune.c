@@ -290,7 +290,7 @@ static double objective(const struct data *d, int n, const int *cols,
 static void fit(const struct data *d, int n, const int *cols,
                 const double *scale, double ridge, double *beta)
 {
-    static double h[MAX_TERMS + 1][MAX_TERMS + 1];
+    double h[MAX_TERMS + 1][MAX_TERMS + 1];
     double g[MAX_TERMS + 1], step[MAX_TERMS + 1];
     for (int i = 0; i < n; i++)
         beta[i] = 0;
