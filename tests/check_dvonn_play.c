@@ -587,6 +587,53 @@ START_TEST(test_no_proof_on_a_full_board)
 }
 END_TEST
 
+/* Whether the search that wrote f from *read_to on made a win/loss
+ * attempt: an attempt writes an "info solve" line when it proves or runs
+ * out. */
+static bool attempt_reported(FILE *f, long *read_to)
+{
+    long end = ftell(f);
+    ck_assert_int_ge(end, *read_to);
+    char *text = calloc(1, (size_t)(end - *read_to) + 1);
+    ck_assert_ptr_nonnull(text);
+    fseek(f, *read_to, SEEK_SET);
+    ck_assert_uint_eq(fread(text, 1, (size_t)(end - *read_to), f),
+                      (size_t)(end - *read_to));
+    *read_to = end;
+    bool seen = strstr(text, "info solve ") != NULL;
+    free(text);
+    return seen;
+}
+
+/* In reach genmove tries a proof on every move, even right after an
+ * attempt that ran out of time (a 1 ms quarter of 4 ms cannot prove
+ * DVONN_LOST, which takes some 50,000 nodes): the board only empties,
+ * so each attempt is cheaper than the last. */
+START_TEST(test_attempt_on_every_move_in_reach)
+{
+    struct pos p;
+    load(&p, DVONN_LOST);
+    struct search_limits l = srch_limits(SEARCH_ALPHABETA);
+    l.seconds = 0.004;
+    l.solve_first = true;
+    l.progress = tmpfile();
+    ck_assert_ptr_nonnull(l.progress);
+    struct search *s = search_new(G, 16);
+    ck_assert_ptr_nonnull(s);
+    long read_to = 0;
+    for (int move = 0; move < 3; move++) {
+        struct search_result r;
+        ck_assert_int_eq(search_run(s, p.b, &l, &r), 0);
+        ck_assert(!r.proven);
+        ck_assert_msg(attempt_reported(l.progress, &read_to),
+                      "no attempt on move %d", move);
+        fseek(l.progress, 0, SEEK_END);
+    }
+    search_free(s);
+    fclose(l.progress);
+}
+END_TEST
+
 /* The share of noisy moves a playout plays: PLAYOUTS_NOISY_PERCENT % from
  * the noisy list plus the rest's uniform draws that happen to be noisy;
  * every move drawn is legal, and with no noisy move (the placement
@@ -652,5 +699,6 @@ int main(void)
     tcase_add_test(tc, test_playouts_noisy_share);
     tcase_add_test(tc, test_proven_loss_spends_a_slice);
     tcase_add_test(tc, test_no_proof_on_a_full_board);
+    tcase_add_test(tc, test_attempt_on_every_move_in_reach);
     return tap_main(s);
 }

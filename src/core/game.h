@@ -286,8 +286,9 @@ struct game_ops {
 
     /* Optional: false where genmove's win/loss proof (search_limits.
      * solve_first) has no chance within a slice of the move (too early in
-     * the game): the search then gets the whole move.  NULL: tried
-     * wherever the search asks for it. */
+     * the game): the search then gets the whole move.  Where true, every
+     * move gets an attempt, failed ones included.  NULL: tried wherever
+     * the search asks for it, and a failed attempt puts off the next few. */
     bool (*win_loss_in_reach)(const void *st);
 
     /* Optional: packed positions for the exact solver's fast path (see

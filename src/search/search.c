@@ -210,8 +210,11 @@ enum proof_mode {
 /* Which proof the search of *st (root_moves legal moves) begins with.
  * Both need a game of bounded length and no depth limit.  The win/loss
  * attempt also needs a choice to make (a lone move is played at once) and
- * a method that asks for it (alpha-beta), and is put off after failed attempts, except
- * with a node budget on one thread (such searches stay reproducible). */
+ * a method that asks for it (alpha-beta).  Where the game says whether a
+ * proof is in reach, every move in reach gets one (the board only gets
+ * simpler, and one proof turns the rest of the game into perfect play);
+ * elsewhere failed attempts put off the next ones, except with a node
+ * budget on one thread (such searches stay reproducible). */
 static enum proof_mode proof_mode(struct search *s, const void *st,
                                   const struct search_limits *lim,
                                   int root_moves)
@@ -226,18 +229,18 @@ static enum proof_mode proof_mode(struct search *s, const void *st,
     if (!lim->solve_first || root_moves < 2 ||
         !methods[searching_method(g, st, lim->method)]->win_loss_proof_first)
         return PROOF_NONE;
-    /* Out of reach: no attempt, and the first one in reach comes at once. */
-    if (g->win_loss_in_reach && !g->win_loss_in_reach(st))
-        return PROOF_NONE;
+    if (g->win_loss_in_reach)
+        return g->win_loss_in_reach(st) ? PROOF_WIN_LOSS : PROOF_NONE;
     if ((lim->max_nodes > 0 && lim->threads <= 1) || s->solve_wait == 0)
         return PROOF_WIN_LOSS;
     s->solve_wait--;
     return PROOF_NONE;
 }
 
-/* After a win/loss attempt: the next one at once after a success (a proven
- * loss included: the next proves it again, quickly); after
- * failures skip 1, 3, then SOLVE_WAIT_MAX genmove searches. */
+/* After a win/loss attempt in a game without win_loss_in_reach: the next
+ * one at once after a success (a proven loss included: the next proves it
+ * again, quickly); after failures skip 1, 3, then SOLVE_WAIT_MAX genmove
+ * searches. */
 static void note_win_loss_attempt(struct search *s, bool proven)
 {
     s->solve_wait = proven ? 0 : s->solve_wait * 2 + 1;
