@@ -19,6 +19,10 @@ EXTRA_DIST += tests/contract.sh doc/testing.md
 TESTS += tests/games/dvonn_stacking_suite.sh
 EXTRA_DIST += tests/games/dvonn_stacking_suite.sh
 
+# Where lost games were lost, by the solver (scripts/turning_points.py).
+TESTS += tests/games/turning_points.sh
+EXTRA_DIST += tests/games/turning_points.sh scripts/turning_points.py
+
 if HAVE_CHECK
 GAME_CONCERN_TESTS = tests/check_truchet_perft tests/check_truchet_text \
 	tests/check_truchet_play tests/check_dvonn_perft \
