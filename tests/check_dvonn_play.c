@@ -587,11 +587,10 @@ START_TEST(test_no_proof_on_a_full_board)
 }
 END_TEST
 
-/* Whether the search that wrote f from *read_to on made a win/loss
- * attempt: an attempt writes an "info solve" line when it proves or runs
- * out. */
-static bool attempt_reported(FILE *f, long *read_to)
+/* What the searches wrote to f since *read_to (to be freed). */
+static char *progress_since(FILE *f, long *read_to)
 {
+    fseek(f, 0, SEEK_END);
     long end = ftell(f);
     ck_assert_int_ge(end, *read_to);
     char *text = calloc(1, (size_t)(end - *read_to) + 1);
@@ -600,7 +599,14 @@ static bool attempt_reported(FILE *f, long *read_to)
     ck_assert_uint_eq(fread(text, 1, (size_t)(end - *read_to), f),
                       (size_t)(end - *read_to));
     *read_to = end;
-    bool seen = strstr(text, "info solve ") != NULL;
+    return text;
+}
+
+/* Whether a search's progress lines contain needle. */
+static bool progress_shows(FILE *f, long *read_to, const char *needle)
+{
+    char *text = progress_since(f, read_to);
+    bool seen = strstr(text, needle) != NULL;
     free(text);
     return seen;
 }
@@ -625,12 +631,49 @@ START_TEST(test_attempt_on_every_move_in_reach)
         struct search_result r;
         ck_assert_int_eq(search_run(s, p.b, &l, &r), 0);
         ck_assert(!r.proven);
-        ck_assert_msg(attempt_reported(l.progress, &read_to),
+        /* An attempt writes a line when it proves or runs out. */
+        ck_assert_msg(progress_shows(l.progress, &read_to, "info solve "),
                       "no attempt on move %d", move);
-        fseek(l.progress, 0, SEEK_END);
     }
     search_free(s);
     fclose(l.progress);
+}
+END_TEST
+
+/* genmove's win/loss attempts keep their table from move to move: with
+ * a quarter of 40,000 nodes each, no attempt alone proves DVONN_LOST (some
+ * 50,000 nodes), but a few moves on the same position add up to the proof
+ * ("upper -": the margin is below 0); with the table emptied before each
+ * (search_clear, as for a new game) none does.  Two threads, so that the
+ * node budget does not ask for a reproducible search from an empty table. */
+START_TEST(test_attempts_build_on_each_other)
+{
+    struct pos p;
+    load(&p, DVONN_LOST);
+    struct search_limits l = srch_limits(SEARCH_ALPHABETA);
+    l.max_nodes = 40000;
+    l.threads = 2;
+    l.solve_first = true;
+    int proven_at[2] = { -1, -1 };     /* [kept]: the move that proved it */
+    for (int kept = 0; kept <= 1; kept++) {
+        l.progress = tmpfile();
+        ck_assert_ptr_nonnull(l.progress);
+        struct search *s = search_new(G, 16);
+        ck_assert_ptr_nonnull(s);
+        long read_to = 0;
+        for (int move = 0; move < 8 && proven_at[kept] < 0; move++) {
+            if (!kept)
+                search_clear(s);
+            struct search_result r;
+            ck_assert_int_eq(search_run(s, p.b, &l, &r), 0);
+            if (progress_shows(l.progress, &read_to, " upper -"))
+                proven_at[kept] = move;
+        }
+        search_free(s);
+        fclose(l.progress);
+    }
+    ck_assert_int_eq(proven_at[0], -1);
+    ck_assert_int_gt(proven_at[1], 0);
 }
 END_TEST
 
@@ -700,5 +743,6 @@ int main(void)
     tcase_add_test(tc, test_proven_loss_spends_a_slice);
     tcase_add_test(tc, test_no_proof_on_a_full_board);
     tcase_add_test(tc, test_attempt_on_every_move_in_reach);
+    tcase_add_test(tc, test_attempts_build_on_each_other);
     return tap_main(s);
 }

@@ -40,6 +40,9 @@ struct method_ops {
     /* The table size (hash option) changed: memory sized on it goes, to
      * be made again at the new size when used.  NULL: none is. */
     void (*resize)(void *scratch);
+    /* A new game (search_clear): what the scratch keeps from one search
+     * to the next goes.  NULL: it keeps nothing of a game. */
+    void (*forget)(void *scratch);
     /* Searches s->root within s->lim on s's workers, begun for it, and
      * fills *out (zeroed, best MOVE_NONE).  0, or -1 if the root has no
      * legal move. */

@@ -133,6 +133,9 @@ void search_clear(struct search *s)
     tt_clear(&s->tt);
     s->solve_wait = 0;
     workers_clear_ordering(s);
+    for (int i = 0; i < METHOD_SLOTS; i++)
+        if (methods[i]->forget)
+            methods[i]->forget(s->scratch[i]);
 }
 
 /* Takes the limits and prepares every worker for a new search.  With

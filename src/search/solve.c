@@ -23,6 +23,8 @@
  *
  * The table lives in the search table's memory (tt_lend), so a solve costs
  * no second hash-sized block; the search table is empty afterwards.
+ * genmove's win/loss attempts are the exception: they keep a small table
+ * of their own from move to move (kept_table).
  * Stopping is polled through the worker like every other search, and read
  * in one place (solve_stopped), which also writes the progress lines; the
  * MTD(f) driver is solve_driver.c's, shared with the fast path.
@@ -66,10 +68,14 @@ struct solve_rows {
     size_t line_size;          /* bytes of line                          */
 };
 
-/* The solve method's scratch: both solvers' own. */
+/* The solve method's scratch: both solvers' own, and the generic
+ * solver's table for genmove's win/loss attempts, kept from one attempt
+ * to the next (kept_table). */
 struct solve_scratch {
     struct solve_rows rows;
     struct packed_scratch *packed;   /* solve_packed.c's */
+    struct solve_bucket *kept;
+    size_t kept_bytes;
 };
 
 struct solver {
@@ -77,6 +83,7 @@ struct solver {
     const struct game_ops *g;
     uint64_t (*key_of)(const void *st);
     struct solve_bucket *table;
+    bool kept;               /* the table is kept_table's, not lent     */
     uint64_t mask;           /* buckets - 1 */
     /* Per ply, max_moves each: the children's keys, in the order the
      * moves are searched. */
@@ -398,25 +405,51 @@ static bool rows_fit(struct solve_rows *k, int n, size_t state_size)
     return true;
 }
 
+/* genmove's win/loss attempts keep a table of their own from move to
+ * move: its bounds are facts about positions, true wherever they come
+ * back, so each attempt starts from what the ones before proved two
+ * plies up (the board only empties).  Searches that must be reproducible
+ * (a node budget on one thread) start it empty.  NULL: not an attempt,
+ * or no memory; the solver then borrows the search table. */
+static struct solve_bucket *kept_table(struct solve_scratch *k,
+                                       const struct search *s, size_t bytes)
+{
+    if (!s->win_loss)
+        return NULL;
+    if (k->kept_bytes != bytes) {
+        free(k->kept);
+        k->kept = aligned_alloc(sizeof(struct solve_bucket), bytes);
+        k->kept_bytes = k->kept ? bytes : 0;
+        if (!k->kept)
+            return NULL;
+        memset(k->kept, 0, bytes);
+    } else if (s->nthreads == 1 && s->lim.max_nodes > 0) {
+        memset(k->kept, 0, bytes);
+    }
+    return k->kept;
+}
+
 /* Returns false when memory is short (then nothing is allocated). */
 static bool solver_open(struct solver *out, struct search *s,
-                        struct solve_rows *k)
+                        struct solve_scratch *k)
 {
     const struct game_ops *g = s->g;
-    if (!rows_fit(k, g->max_moves, g->state_size))
+    if (!rows_fit(&k->rows, g->max_moves, g->state_size))
         return false;
     size_t bytes = solve_table_bytes(s);
+    struct solve_bucket *kept = kept_table(k, s, bytes);
     struct solver sv = {
         .w = s->w[0],
         .g = g,
         .key_of = g->hash_symmetric ? g->hash_symmetric : g->hash,
-        .table = tt_lend(&s->tt, bytes),
+        .table = kept ? kept : tt_lend(&s->tt, bytes),
+        .kept = kept != NULL,
         .mask = bytes / sizeof(struct solve_bucket) - 1,
-        .keys = k->keys,
-        .same = k->same,
-        .replies = k->replies,
-        .upper = k->upper,
-        .line = k->line,
+        .keys = k->rows.keys,
+        .same = k->rows.same,
+        .replies = k->rows.replies,
+        .upper = k->rows.upper,
+        .line = k->rows.line,
     };
     solve_progress_init(&sv.pr, s, (sv.mask + 1) * SOLVE_WAYS);
     *out = sv;                 /* all zero: every slot empty */
@@ -443,15 +476,16 @@ static int solve_search(struct search *s, void *scratch,
         return 0;
     struct solver sv;
     struct worker *w = s->w[0];
-    if (!solver_open(&sv, s, &k->rows)) {
+    if (!solver_open(&sv, s, k)) {
         out->best = w->moves[0][0];   /* no memory, no proof: a legal move */
         out->proven = false;
         return 0;
     }
     memcpy(worker_state(w, 0), s->root, s->g->state_size);
     solve_drive(&sv.pr, win_loss, generic_test, &sv, out);
-    /* The memory returns to the search, whose entries there are lost. */
-    tt_reclaim(&s->tt, solve_table_bytes(s));
+    /* Lent memory returns to the search, whose entries there are lost. */
+    if (!sv.kept)
+        tt_reclaim(&s->tt, solve_table_bytes(s));
     return 0;
 }
 
@@ -472,12 +506,21 @@ static void solve_destroy(void *scratch)
         return;
     rows_free(&k->rows);
     packed_scratch_free(k->packed);
+    free(k->kept);
     free(k);
+}
+
+static void solve_forget(void *scratch)
+{
+    struct solve_scratch *k = scratch;
+    if (k && k->kept)
+        memset(k->kept, 0, k->kept_bytes);
 }
 
 const struct method_ops solve_method = {
     .name = "solve",
     .create = solve_create,
     .destroy = solve_destroy,
+    .forget = solve_forget,
     .search = solve_search,
 };
