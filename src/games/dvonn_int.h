@@ -29,7 +29,8 @@ enum {
 };
 
 /* genmove tries to prove a win or a loss only with at most this many
- * stacks on the board (game_ops.win_loss_in_reach). */
+ * stacks on the board, and then on every move (game_ops.
+ * win_loss_in_reach). */
 #define PROOF_STACKS_MAX 28
 
 /* Colours of pieces and stack tops; WHITE and BLACK equal the side numbers. */
