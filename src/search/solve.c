@@ -452,7 +452,7 @@ static bool solver_open(struct solver *out, struct search *s,
         .line = k->rows.line,
     };
     solve_progress_init(&sv.pr, s, (sv.mask + 1) * SOLVE_WAYS);
-    *out = sv;                 /* all zero: every slot empty */
+    *out = sv;       /* lent: all zero; kept: what earlier attempts proved */
     return true;
 }
 
@@ -517,10 +517,23 @@ static void solve_forget(void *scratch)
         memset(k->kept, 0, k->kept_bytes);
 }
 
+/* The kept table's size follows the search table's (solve_table_bytes):
+ * it is made again at the new size by the next attempt. */
+static void solve_resize(void *scratch)
+{
+    struct solve_scratch *k = scratch;
+    if (!k)
+        return;
+    free(k->kept);
+    k->kept = NULL;
+    k->kept_bytes = 0;
+}
+
 const struct method_ops solve_method = {
     .name = "solve",
     .create = solve_create,
     .destroy = solve_destroy,
+    .resize = solve_resize,
     .forget = solve_forget,
     .search = solve_search,
 };
