@@ -8,7 +8,7 @@ draw into a loss) is a turning point: the game was lost there, within
 the solver's reach; a game already lost at the first ply proven was
 lost before it.
 
-    turning_points.py [-s SECONDS] [-u UNKNOWNS] ENGINE NAME RECORDS...
+    turning_points.py [-s SECONDS] [-u UNKNOWNS] [-c] ENGINE NAME RECORDS...
 
 ENGINE is the command of the engine that solves (a triad binary); NAME
 the player's name in the records (PW/PB).  One line per lost game:
@@ -103,6 +103,33 @@ def solve_backwards(engine, start, moves, seconds, unknowns, count_cells):
     return found
 
 
+def report(head, moves, found, me):
+    """Prints one lost game; returns (lost at the first proven ply,
+    [the turning points' plies])."""
+    def where(p):
+        c = found[p][2]
+        return 'ply %d of %d' % (p, len(moves)) + \
+               (' (%d cells)' % c if c is not None else '')
+    proven = sorted(p for p in found if found[p][0] is not None)
+    if not proven:
+        print(head, 'never proven')
+        return False, []
+    first = proven[0]
+    print(head, 'first', where(first), found[first][0])
+    turns = []
+    for p in proven:
+        if p + 1 not in found or found[p + 1][0] is None:
+            continue
+        if (moves[p][0] == 'W') != (me == 1):
+            continue
+        was, now = found[p][0], found[p + 1][0]
+        if outcome(now) * me < outcome(was) * me:
+            turns.append(p)
+            print('  turn %s: %s %s -> %s (best %s)' %
+                  (where(p), moves[p][1], was, now, found[p][1]))
+    return outcome(found[first][0]) * me < 0, turns
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     ap.add_argument('-s', '--seconds', default='4')
@@ -117,39 +144,19 @@ def main():
     turns = []
     for path in args.records:
         for ro, white, black, result, start, moves in records(path):
-            if args.name not in (white, black) or result[:1] not in 'WB':
+            if args.name not in (white, black) or result[:1] not in ('W', 'B'):
                 continue
             me = 1 if args.name == white else -1
-            if outcome(result) == me or result.startswith('0'):
+            if outcome(result) == me:
                 continue
             lost += 1
             found = solve_backwards(engine, start, moves, args.seconds,
                                     args.unknowns, args.cells)
-            proven = sorted(p for p in found if found[p][0] is not None)
-            first = proven[0] if proven else None
-            def where(p):
-                c = found[p][2]
-                return 'ply %d of %d' % (p, len(moves)) + \
-                       (' (%d cells)' % c if c is not None else '')
             head = 'game %s %s=%s %s' % (ro, args.name,
                                          'W' if me == 1 else 'B', result)
-            if first is None:
-                print(head, 'never proven', flush=True)
-                continue
-            print(head, 'first', where(first), found[first][0])
-            if outcome(found[first][0]) * me < 0:
-                before += 1
-            for p in proven:
-                if p + 1 not in found or found[p + 1][0] is None:
-                    continue
-                colour = moves[p][0]
-                if (colour == 'W') != (me == 1):
-                    continue
-                was, now = found[p][0], found[p + 1][0]
-                if outcome(now) * me < outcome(was) * me:
-                    turns.append(found[p][2] if args.cells else p)
-                    print('  turn %s: %s %s -> %s (best %s)' %
-                          (where(p), moves[p][1], was, now, found[p][1]))
+            already, plies = report(head, moves, found, me)
+            before += already
+            turns += [found[p][2] if args.cells else p for p in plies]
             sys.stdout.flush()
     engine.close()
     print('lost %d: %d already lost at the first ply proven, %d turning '
