@@ -154,7 +154,7 @@ static void search_begin(struct search *s, const void *st,
     workers_begin(s);
     if (solver_only)
         return;
-    bool fresh = s->nthreads == 1 && lim->max_nodes > 0;
+    bool fresh = search_reproducible(s);
     if (fresh) {
         tt_clear(&s->tt);
         s->tt.gen = 0;

@@ -170,6 +170,13 @@ bool rep_draw(struct worker *w, int ply, const void *st, int *v);
 /* baseline.c: the greedy player, also MCTS's when memory is short. */
 int baseline_greedy(struct search *s, struct search_result *out);
 
+/* A search that must give the same result from any history (a node
+ * budget on one thread): it starts from empty tables. */
+static inline bool search_reproducible(const struct search *s)
+{
+    return s->nthreads == 1 && s->lim.max_nodes > 0;
+}
+
 static inline unsigned char *worker_state(const struct worker *w, int ply)
 {
     return w->states + w->s->g->state_size * (size_t)ply;

@@ -423,7 +423,7 @@ static struct solve_bucket *kept_table(struct solve_scratch *k,
         if (!k->kept)
             return NULL;
         memset(k->kept, 0, bytes);
-    } else if (s->nthreads == 1 && s->lim.max_nodes > 0) {
+    } else if (search_reproducible(s)) {
         memset(k->kept, 0, bytes);
     }
     return k->kept;
