@@ -82,6 +82,20 @@ static int on_signal_event(void)
     return 0;
 }
 
+/* readline's key reader.  A SIGINT that came while readline was busy
+ * (drawing a completion list, say) is only noted; it is attended to here,
+ * before the next key, so that the line goes before the keys typed after
+ * Ctrl-C are read into it.  One during the wait for a key interrupts the
+ * wait and reaches on_signal_event from readline. */
+static int read_key(FILE *in)
+{
+#if RL_READLINE_VERSION >= 0x0800
+    rl_check_signals();
+#endif
+    on_signal_event();
+    return rl_getc(in);
+}
+
 /* Keeps a line entered in the history, and in the history file at once:
  * a session that ends badly keeps what was typed. */
 static void remember(struct lineio *io, const char *line)
@@ -130,6 +144,7 @@ struct lineio *lineio_new(FILE *in, bool interactive,
         rl_completer_word_break_characters = " \t";
         rl_basic_word_break_characters = " \t";
         rl_signal_event_hook = on_signal_event;
+        rl_getc_function = read_key;
         stifle_history(HISTORY_LINES);
         if (history_path && (io->history_path = strdup(history_path)))
             read_history(io->history_path);

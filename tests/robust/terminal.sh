@@ -43,12 +43,24 @@ screen_has() {
     done
 }
 keys() { tm send-keys "$@"; }
+# interrupt: Ctrl-C, then waits (as a person would) for the line to go:
+# the last line shown is a prompt with nothing typed after it.
+interrupt() {
+    keys C-c
+    i=0
+    while ! screen | sed '/^$/d' | tail -n 1 | grep -q '^triad [^ ]* [^ ]*> *$'; do
+        [ $i -lt 200 ] || { screen; stop_tmux; fail "Ctrl-C left the line typed"; }
+        sleep 0.05
+        i=$((i + 1))
+    done
+}
 trap 'stop_tmux; cleanup' EXIT
 
 # Ctrl-C at the prompt: the line goes, the engine stays.
 open_term
-keys 'play a1-b2' C-c
-sleep 0.3
+keys 'play a1-b2'
+screen_has 'play a1-b2' 5
+interrupt
 keys '7 name' Enter
 screen_has '=7 triad' 10
 echo "ok: Ctrl-C at the prompt keeps the session"
@@ -70,7 +82,7 @@ screen_has 'play a2=a1+' 5      # one TAB: the common part of the tokens
 keys Tab Tab                    # two more: the list
 screen_has 'a2=a1+a3+b2' 5
 screen | grep -q 'b1=a1+b2\|a4 ' && { screen; fail "TAB after 'play a2=a1' offered other moves"; }
-keys C-c
+interrupt
 echo "ok: TAB completes whole move tokens"
 
 # DVONN: lower case completes like upper case.
@@ -80,7 +92,7 @@ keys 'C-l'
 keys 'play a' Tab Tab
 sleep 0.5
 screen | grep -q 'A' || { screen; fail "TAB after 'play a' offered nothing"; }
-keys C-c
+interrupt
 echo "ok: DVONN completion ignores case"
 
 # Colours: on at a terminal by default, off with NO_COLOR, TERM=dumb and
