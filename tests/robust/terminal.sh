@@ -33,27 +33,26 @@ open_term() {
     screen_has 'triad dvonn' 10
 }
 screen() { tm capture-pane -p -J -S -100; }
+# wait_for SECONDS WHAT CHECK...: waits until CHECK succeeds; fails with
+# WHAT (and the screen) after SECONDS.
+wait_for() {
+    secs=$1 what=$2
+    shift 2
+    i=0
+    while ! "$@"; do
+        [ $i -lt $((secs * 20)) ] || { screen; stop_tmux; fail "$what"; }
+        sleep 0.05
+        i=$((i + 1))
+    done
+}
+shows() { screen | grep -qF -- "$1"; }
+# The last line shown is a prompt with nothing typed after it.
+prompt_empty() { screen | sed '/^$/d' | tail -n 1 | grep -q '^triad [^ ]* [^ ]*> *$'; }
 # screen_has TEXT SECONDS: waits until the terminal shows TEXT (fixed).
-screen_has() {
-    i=0
-    while ! screen | grep -qF -- "$1"; do
-        [ $i -lt $(($2 * 20)) ] || { screen; stop_tmux; fail "no '$1' on the screen"; }
-        sleep 0.05
-        i=$((i + 1))
-    done
-}
+screen_has() { wait_for "$2" "no '$1' on the screen" shows "$1"; }
 keys() { tm send-keys "$@"; }
-# interrupt: Ctrl-C, then waits (as a person would) for the line to go:
-# the last line shown is a prompt with nothing typed after it.
-interrupt() {
-    keys C-c
-    i=0
-    while ! screen | sed '/^$/d' | tail -n 1 | grep -q '^triad [^ ]* [^ ]*> *$'; do
-        [ $i -lt 200 ] || { screen; stop_tmux; fail "Ctrl-C left the line typed"; }
-        sleep 0.05
-        i=$((i + 1))
-    done
-}
+# interrupt: Ctrl-C, then waits (as a person would) for the line to go.
+interrupt() { keys C-c; wait_for 10 "Ctrl-C left the line typed" prompt_empty; }
 trap 'stop_tmux; cleanup' EXIT
 
 # Ctrl-C at the prompt: the line goes, the engine stays.
