@@ -12,9 +12,10 @@
 # colours, between src/triad at NODES nodes a move (default 40000) and
 # src/triad at NODES plus a half (so that the two games of a pair
 # differ), with records in DIR/games-*.sgf, and fits the evaluation's
-# weights to the results with scripts/tune, every fifth game held out,
-# ridge RIDGE (default 20) (DIR/fit.txt).  Niced; doc/games/dvonn.md ("The evaluation of real
-# positions") shows a run.
+# weights to the results with scripts/tune, the games of every fifth
+# start held out (a pair's two games share a start: held out by game, one
+# would be fitted), ridge RIDGE (default 20) (DIR/fit.txt).  Niced;
+# doc/games/dvonn.md ("Where the weights come from") shows a run.
 set -eu
 positions=800
 place_nodes=15000
@@ -68,6 +69,7 @@ done
 for pid in $pids; do
     wait "$pid"
 done
-nice scripts/tune --game dvonn --every 1 --holdout 5 --ridge "$ridge" \
+nice scripts/tune --game dvonn --every 1 --holdout 5 --split start \
+    --ridge "$ridge" \
     "$dir"/games-*.sgf \
     | tee "$dir/fit.txt"

@@ -30,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/rng.h"
 #include "games/games.h"
 #include "record/sgf.h"
 #include "tune.h"
@@ -38,6 +39,7 @@ struct options {
     int every;                  /* sample every k-th position          */
     int holdout;                /* every holdout-th game kept aside    */
     int fold;                   /* which one: game_no % holdout == fold */
+    bool by_start;              /* count start positions, not games     */
     double ridge;
     const char *only;           /* fit only this game                  */
     double lambda;              /* the result's share of the target    */
@@ -69,10 +71,14 @@ static uint64_t hash_text(uint64_t h, const char *s)
     return h * 0x100000001B3ULL;
 }
 
+static uint64_t start_hash(const struct game_record *r)
+{
+    return hash_text(0xCBF29CE484222325ULL, sbuf_str(&r->start));
+}
+
 static uint64_t line_hash(const struct game_record *r)
 {
-    return hash_text(hash_text(0xCBF29CE484222325ULL, sbuf_str(&r->start)),
-                     sbuf_str(&r->moves));
+    return hash_text(start_hash(r), sbuf_str(&r->moves));
 }
 
 /* True the first time a line of play (start and moves) is seen: the two
@@ -124,6 +130,22 @@ static void add_sample(struct data *d, const struct game_ops *g,
     s->ply = ply;
 }
 
+/* Whether the game game_no, record r, is kept aside: every holdout-th
+ * game, or with by_start the games of every holdout-th start position
+ * (by a hash of it), so that no held-out game shares its start with a
+ * fitted one.  Games from a suite of few starts would otherwise test
+ * what the fit remembers of those starts. */
+static bool held_out(const struct options *o, const struct game_record *r,
+                     long game_no)
+{
+    if (!o->holdout)
+        return false;
+    /* Mixed: starts of one length and one piece count would share the
+     * low bits of the plain hash. */
+    uint64_t k = o->by_start ? rng_mix64(start_hash(r)) : (uint64_t)game_no;
+    return k % (uint64_t)o->holdout == (uint64_t)o->fold;
+}
+
 /* Replays one record, sampling positions.  Returns false if the record
  * does not replay (a move the rules refuse). */
 static bool replay(struct data *d, const struct game_record *r,
@@ -136,11 +158,11 @@ static bool replay(struct data *d, const struct game_record *r,
     char *moves = ok ? strdup(sbuf_str(&r->moves)) : NULL;
     ok = ok && moves;
     int ply = 0;
+    bool held = held_out(o, r, game_no);
     for (char *save = NULL, *tok = ok ? strtok_r(moves, " ", &save) : NULL;
          ok && tok; tok = strtok_r(NULL, " ", &save), ply++) {
         if (ply % o->every == 0)
-            add_sample(d, g, st, r, ply,
-                       o->holdout && game_no % o->holdout == o->fold);
+            add_sample(d, g, st, r, ply, held);
         move_t m;
         ok = g->parse_move(st, tok, &m, &err) == MOVE_PARSE_OK;
         if (ok)
@@ -370,8 +392,8 @@ static double mean_loss(const struct data *d, int n, const int *cols,
 static int usage(FILE *out, int rc)
 {
     fprintf(out,
-        "Usage: tune [--every K] [--holdout K] [--fold F] [--ridge L] "
-        "[--game NAME]\n"
+        "Usage: tune [--every K] [--holdout K] [--fold F] [--split game|start]\n"
+        "            [--ridge L] [--game NAME]\n"
         "            [--label-nodes N] [--labels FILE] [--jobs J] "
         "[--label-hash MB]\n"
         "            [--lambda L] FILE...\n"
@@ -387,6 +409,10 @@ static int usage(FILE *out, int rc)
         "holdout (default\n"
         "                0: with --holdout 5, --fold 0..4 is a "
         "cross-validation)\n"
+        "  --split start count start positions instead of games: the "
+        "games of every\n"
+        "                K-th start are kept aside (default: --split "
+        "game)\n"
         "  --ridge L     ridge on the standardized terms (default 1)\n"
         "  --game NAME   read only the records of this game\n"
         "  --label-nodes N  score every position by an alpha-beta search "
@@ -616,6 +642,9 @@ static int parse_options(int argc, char **argv, struct options *o)
             o->holdout = (int)v;
         else if (!strcmp(a, "--fold") && parse_count(val, 0, 1000000, &v))
             o->fold = (int)v;
+        else if (!strcmp(a, "--split") && (!strcmp(val, "game") ||
+                                            !strcmp(val, "start")))
+            o->by_start = !strcmp(val, "start");
         else if (!strcmp(a, "--ridge"))
             o->ridge = atof(val);
         else if (!strcmp(a, "--game") && game_find(val))
@@ -656,6 +685,14 @@ int main(int argc, char **argv)
             return 1;
     if (!g || d.n == 0) {
         fprintf(stderr, "tune: no positions\n");
+        return 1;
+    }
+    long train = 0;
+    for (long k = 0; k < d.n; k++)
+        train += !d.s[k].held;
+    if (train == 0) {
+        fprintf(stderr, "tune: no positions to fit: every game is held "
+                "out\n");
         return 1;
     }
     if (g->eval_terms->count > MAX_TERMS) {

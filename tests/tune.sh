@@ -7,7 +7,8 @@
 # deeper search: --lambda 1 fits exactly as without them, the labels are
 # the same searched by one thread or two, a labels file read back gives
 # what searching gave, and a file made for other samples or another
-# budget is refused.  --fold picks the games kept aside.
+# budget is refused.  --fold picks the games kept aside, --split start
+# keeps a start's games together.
 # Environment: TRIAD, TRIAD_MATCH (set by make check), TUNE.
 test_name=tune
 . "${srcdir:-.}/tests/match/common.sh"
@@ -103,6 +104,18 @@ f0=$(held --fold 0) f1=$(held --fold 1)
 [ -n "$f0" ] && [ "$f0" = "$(echo "$f1" | awk '{ print $2, $1 }')" ] &&
     [ "$f0" != "$f1" ] || fail "folds: '$f0' and '$f1'"
 refused 'Usage' --holdout 2 --fold 2
+
+# --split start keeps the games of a start position together: these games
+# all start from the empty board, so one fold fits them all and the other
+# has nothing left to fit (by game, each fold holds out some).
+s0=$(held --split start --fold 0 2> /dev/null)
+s1=$(held --split start --fold 1 2> /dev/null)
+case "$s0|$s1" in
+    *" 0|"|"|"*" 0") ;;
+    *) fail "by start: '$s0' and '$s1'" ;;
+esac
+refused 'every game is held out' --holdout 1
+refused 'Usage' --split player
 
 # Records of another game only: nothing to fit, a failure with a reason.
 "$TUNE" --game truchet "$tmp/dv.sgf" > "$tmp/none.out" 2>&1 &&
