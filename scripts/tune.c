@@ -39,7 +39,7 @@ struct options {
     int every;                  /* sample every k-th position          */
     int holdout;                /* every holdout-th game kept aside    */
     int fold;                   /* which one: game_no % holdout == fold */
-    bool by_start;              /* count start positions, not games     */
+    bool by_start;              /* ... or start: its hash, not game_no  */
     double ridge;
     const char *only;           /* fit only this game                  */
     double lambda;              /* the result's share of the target    */
@@ -392,7 +392,8 @@ static double mean_loss(const struct data *d, int n, const int *cols,
 static int usage(FILE *out, int rc)
 {
     fprintf(out,
-        "Usage: tune [--every K] [--holdout K] [--fold F] [--split game|start]\n"
+        "Usage: tune [--every K] [--holdout K] [--fold F] "
+        "[--split game|start]\n"
         "            [--ridge L] [--game NAME]\n"
         "            [--label-nodes N] [--labels FILE] [--jobs J] "
         "[--label-hash MB]\n"
@@ -409,10 +410,9 @@ static int usage(FILE *out, int rc)
         "holdout (default\n"
         "                0: with --holdout 5, --fold 0..4 is a "
         "cross-validation)\n"
-        "  --split start count start positions instead of games: the "
-        "games of every\n"
-        "                K-th start are kept aside (default: --split "
-        "game)\n"
+        "  --split S     what --holdout counts: game (default), or start: "
+        "the games\n"
+        "                of every K-th start position are kept aside\n"
         "  --ridge L     ridge on the standardized terms (default 1)\n"
         "  --game NAME   read only the records of this game\n"
         "  --label-nodes N  score every position by an alpha-beta search "
