@@ -1,6 +1,7 @@
 #!/bin/sh
-# dvonn_train.sh [-p POSITIONS] [-P PLACE_NODES] [-n NODES] [-s SEED]
-#     [-j JOBS] [-r RIDGE] DIR -- the DVONN evaluation's training set, and its fit.
+# dvonn_train.sh [-p POSITIONS] [-P PLACE_NODES] [-n NODES | -t SECONDS]
+#     [-s SEED] [-j JOBS] [-r RIDGE] DIR -- the DVONN evaluation's
+#     training set, and its fit.
 #
 # Run from the build directory after make.  Makes POSITIONS (default 800)
 # placement-end positions in DIR/starts-*.txt with
@@ -11,7 +12,10 @@
 # seed 1).  Then plays the stacking phase of each position twice, both
 # colours, between src/triad at NODES nodes a move (default 40000) and
 # src/triad at NODES plus a half (so that the two games of a pair
-# differ), with records in DIR/games-*.sgf, and fits the evaluation's
+# differ), or with -t between two src/triad at SECONDS a game each
+# (sudden death: real clocks, whose timing makes a pair's games differ;
+# each shard plays one game at a time, so give it a core), with records
+# in DIR/games-*.sgf, and fits the evaluation's
 # weights to the results with scripts/tune, the games of every fifth
 # start held out (a pair's two games share a start: held out by game, one
 # would be fitted), ridge RIDGE (default 20) (DIR/fit.txt).  Niced;
@@ -20,19 +24,21 @@ set -eu
 positions=800
 place_nodes=15000
 nodes=40000
+seconds=
 seed=101
 jobs=2
 ridge=20
 usage() {
-    echo "usage: $0 [-p POSITIONS] [-P PLACE_NODES] [-n NODES]" \
-         "[-s SEED] [-j JOBS] [-r RIDGE] DIR" >&2
+    echo "usage: $0 [-p POSITIONS] [-P PLACE_NODES]" \
+         "[-n NODES | -t SECONDS] [-s SEED] [-j JOBS] [-r RIDGE] DIR" >&2
     exit 2
 }
-while getopts p:P:n:s:j:r: opt; do
+while getopts p:P:n:t:s:j:r: opt; do
     case $opt in
     p) positions=$OPTARG ;;
     P) place_nodes=$OPTARG ;;
     n) nodes=$OPTARG ;;
+    t) seconds=$OPTARG ;;
     s) seed=$OPTARG ;;
     j) jobs=$OPTARG ;;
     r) ridge=$OPTARG ;;
@@ -51,9 +57,15 @@ shard() {
     s=$1
     nice sh "$here/dvonn_stacking_suite.sh" -n "$per" -N "$place_nodes" \
         -s "$s" -m src/triad-match src/triad > "$dir/starts-$s.txt"
-    nice src/triad-match --game dvonn --engine 'src/triad --quiet' \
-        --name n --option "maxnodes=$nodes" \
-        --engine 'src/triad --quiet' --name n+ --option "maxnodes=$more" \
+    if [ -n "$seconds" ]; then
+        set -- --engine 'src/triad --quiet' --name a \
+            --engine 'src/triad --quiet' --name b --tc "$seconds"
+    else
+        set -- --engine 'src/triad --quiet' --name n \
+            --option "maxnodes=$nodes" \
+            --engine 'src/triad --quiet' --name n+ --option "maxnodes=$more"
+    fi
+    nice src/triad-match --game dvonn "$@" \
         --openings "$dir/starts-$s.txt" --games $((2 * per)) \
         --seed "$s" --records "$dir/games-$s.sgf" --quiet \
         > "$dir/games-$s.log"

@@ -2,7 +2,8 @@
 # dvonn_train.sh -- the DVONN training set's script (scripts/dvonn_train.sh)
 # end to end at tiny node budgets: two shards of two placement-end
 # positions each, both colours of every position played, the fit run on
-# the records.  Run from the build directory (make check).
+# the records; then one shard again at a clock (-t).  Run from the build
+# directory (make check).
 test_name=dvonn_train
 . "${srcdir:-.}/tests/match/common.sh"
 
@@ -21,4 +22,16 @@ grep -q '^game dvonn: [2-8] games, [1-9][0-9]* positions' \
 grep -q '^log-loss  new: ' "$tmp/train/fit.txt" || fail "no fit"
 grep -q '^weights = { ' "$tmp/train/fit.txt" || fail "no weights"
 cmp -s "$tmp/run.out" "$tmp/train/fit.txt" || fail "fit not printed"
+
+# At a clock instead of node budgets (-t): the first shard's positions
+# again, their games played at 1 s a game each, and the fit.
+sh "$top/scripts/dvonn_train.sh" -p 2 -P 300 -t 1 -s 7 -j 1 \
+    "$tmp/clock" > "$tmp/clock.out" 2> "$tmp/clock.err" || fail "clock: $?"
+cmp -s "$tmp/train/starts-7.txt" "$tmp/clock/starts-7.txt" ||
+    fail "clock: other positions"
+n=$(grep -c '^(;' "$tmp/clock/games-7.sgf")
+[ "$n" -eq 4 ] || fail "clock: $n games"
+n=$(grep -c 'XTIME\[tc 1+0\]' "$tmp/clock/games-7.sgf")
+[ "$n" -eq 4 ] || fail "clock: $n games at 1 s"
+grep -q '^weights = { ' "$tmp/clock/fit.txt" || fail "clock: no fit"
 exit 0
