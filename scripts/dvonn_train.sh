@@ -15,11 +15,11 @@
 # differ), or with -t between two src/triad at SECONDS a game each
 # (sudden death: real clocks, whose timing makes a pair's games differ;
 # each shard plays one game at a time, so give it a core), with records
-# in DIR/games-*.sgf, and fits the evaluation's
-# weights to the results with scripts/tune, the games of every fifth
-# start held out (a pair's two games share a start: held out by game, one
-# would be fitted), ridge RIDGE (default 20) (DIR/fit.txt).  Niced;
-# doc/games/dvonn.md ("Where the weights come from") shows a run.
+# in DIR/games-*.sgf, and fits the evaluation's weights to the results
+# with scripts/tune, the games of every fifth start held out (a pair's
+# two games share a start: held out by game, one would be fitted), ridge
+# RIDGE (default 20) (DIR/fit.txt).  Niced; doc/games/dvonn.md ("Where
+# the weights come from") shows a run.
 set -eu
 positions=800
 place_nodes=15000
