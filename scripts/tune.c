@@ -146,6 +146,15 @@ static bool held_out(const struct options *o, const struct game_record *r,
     return k % (uint64_t)o->holdout == (uint64_t)o->fold;
 }
 
+/* The samples not held out. */
+static long fitted_count(const struct data *d)
+{
+    long n = 0;
+    for (long k = 0; k < d->n; k++)
+        n += !d->s[k].held;
+    return n;
+}
+
 /* Replays one record, sampling positions.  Returns false if the record
  * does not replay (a move the rules refuse). */
 static bool replay(struct data *d, const struct game_record *r,
@@ -587,9 +596,7 @@ static void report(struct data *d, const struct game_ops *g,
     int n = et->count + 1;
     int cols[MAX_TERMS + 1];
     double scale[MAX_TERMS + 1], beta[MAX_TERMS + 1];
-    long train = 0;
-    for (long k = 0; k < d->n; k++)
-        train += !d->s[k].held;
+    long train = fitted_count(d);
     printf("game %s: %ld games, %ld positions (%ld fitted, %ld held out)\n",
            g->name, games, d->n, train, d->n - train);
     if (labels)
@@ -687,10 +694,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "tune: no positions\n");
         return 1;
     }
-    long train = 0;
-    for (long k = 0; k < d.n; k++)
-        train += !d.s[k].held;
-    if (train == 0) {
+    if (fitted_count(&d) == 0) {
         fprintf(stderr, "tune: no positions to fit: every game is held "
                 "out\n");
         return 1;
