@@ -462,7 +462,8 @@ static bool tree_null_move(void *st, int min_plies)
 }
 
 /* Forward pruning (game_ops.prune) on the random trees: every kind at its
- * most aggressive, each kind alone, and none. */
+ * most aggressive, each kind alone, and the singular extension alone;
+ * the null move alone last. */
 static const struct prune_params prune_kinds[] = {
     { .lmr_divisor = 100, .futility_margin = 1, .late_moves = 1,
       .history_malus = true, .null_move_depth = 2, .null_move_reduction = 2,
@@ -471,6 +472,7 @@ static const struct prune_params prune_kinds[] = {
     { .futility_margin = 1 },
     { .late_moves = 1 },
     { .history_malus = true },
+    { .singular_depth = 2, .singular_margin = 1 },
     { .null_move_depth = 2, .null_move_reduction = 2,
       .null_move_material = 1, .null_move = tree_null_move },
 };
@@ -503,11 +505,12 @@ END_TEST
 
 /* Pruning never gives a false proof: alpha-beta without a depth limit still
  * ends on the exact value of a finite tree, and the solver, which never
- * prunes, visits the same nodes as without it.  Every kind together, then
- * the null move alone. */
+ * prunes, visits the same nodes as without it.  Every kind together, the
+ * singular extension alone, then the null move alone. */
 START_TEST(test_pruning_keeps_proofs)
 {
-    int kind = _i < 12 ? 0 : COUNT(prune_kinds) - 1;
+    int kind = _i < 8 ? 0 : _i < 16 ? COUNT(prune_kinds) - 2
+                                    : COUNT(prune_kinds) - 1;
     struct game_ops g = pruned_tree_ops(kind);
     struct tree t;
     toy_tree_start(&t, 3 + _i % 3, 6 + _i % 4, 2000 + (uint64_t)_i);
@@ -553,6 +556,31 @@ START_TEST(test_null_move_claims_no_proof)
 }
 END_TEST
 
+/* The singular extension's test searches the node without its table
+ * move: its table entries must stay its own, or a bound on the other
+ * moves alone would pass for the node's.  Searches a little deeper than
+ * the tree is long claim proofs, and only of the exact value. */
+START_TEST(test_singular_claims_only_exact_proofs)
+{
+    struct game_ops g = pruned_tree_ops(COUNT(prune_kinds) - 2);
+    int proven = 0;
+    for (int k = 0; k < 200; k++) {
+        struct tree t;
+        int len = 6 + k % 3;
+        toy_tree_start(&t, 3 + k % 4, len, 5000 + (uint64_t)k);
+        struct search_limits l = srch_limits(SEARCH_ALPHABETA);
+        l.max_depth = len + 4;
+        struct search_result r;
+        srch_once(&g, &t, 2, &l, &r);
+        if (r.proven) {
+            srch_assert_exact(&r, ref_value(&tree_ops, &t, 0, 0));
+            proven++;
+        }
+    }
+    ck_assert_int_gt(proven, 100);
+}
+END_TEST
+
 int main(void)
 {
     Suite *su = suite_create("search");
@@ -577,5 +605,6 @@ int main(void)
                         COUNT(prune_kinds));
     tcase_add_loop_test(tc, test_pruning_keeps_proofs, 0, 24);
     tcase_add_test(tc, test_null_move_claims_no_proof);
+    tcase_add_test(tc, test_singular_claims_only_exact_proofs);
     return tap_main(su);
 }

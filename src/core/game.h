@@ -83,6 +83,13 @@ struct prune_params {
      * min_material on the board, near the end), or one side unable to
      * move.  NULL: no null moves. */
     bool (*null_move)(void *st, int min_material);
+    /* Singular extension at depth >= singular_depth (0: off): the table
+     * move is searched a ply deeper when a search of half the depth
+     * without it stays below its table value minus singular_margin a
+     * ply; off the principal variation, when that search reaches beta
+     * even so, the node is cut (multi-cut: more than one move holds). */
+    int singular_depth;
+    int singular_margin;
 };
 
 /* An evaluation that is a weighted sum: evaluate(st) equals the sum over

@@ -318,6 +318,8 @@ static const struct prune_params dv_prune = {
     .null_move_reduction = 2,
     .null_move_material = 24,
     .null_move = dv_null_move,
+    .singular_depth = 6,
+    .singular_margin = 10,
 };
 
 const struct game_ops dvonn_ops = {

@@ -23,6 +23,7 @@
 #include "search/search_int.h"
 
 #define ADJ_TAG 0x7AD1u          /* zobrist tag: plies left to the draw */
+#define EXCLUDED_TAG 0x7AD2u     /* zobrist tag: a singular test's move */
 #define KEY_TT (1 << 30)
 #define KEY_KILLER (1 << 29)
 #define HIST_MAX (1 << 26)
@@ -196,12 +197,11 @@ static int search_move(struct worker *w, int ply, int depth, int alpha,
 /* Looks the node up; true with *v set when the entry decides it. */
 static bool tt_cutoff(struct worker *w, uint64_t key, int ply, int depth,
                       int adj, bool salted, int alpha, int beta, bool pv,
-                      move_t *tt_move, int *v)
+                      struct tt_hit *hit, int *v)
 {
-    struct tt_hit h;
-    if (!tt_probe(&w->s->tt, key, &h))
+    if (!tt_probe(&w->s->tt, key, hit))
         return false;
-    *tt_move = h.move;
+    struct tt_hit h = *hit;
     bool exact_ok = h.resolved && (salted || adj >= h.depth);
     if (h.depth < depth && !exact_ok)
         return false;
@@ -224,6 +224,7 @@ struct node {
     bool pv;
     int best;
     move_t best_move;
+    move_t singular;    /* searched a ply deeper */
 };
 
 enum try_result { TRY_ON, TRY_CUTOFF, TRY_STOP };
@@ -247,6 +248,8 @@ static enum try_result try_move(struct worker *w, struct node *nd, int i,
                                 move_t m, int key, move_t next)
 {
     const struct game_ops *g = w->s->g;
+    if (m == w->excluded[nd->ply])
+        return TRY_ON;
     unsigned char *child = worker_state(w, nd->ply + 1);
     prefetch_child(w, nd, next);
     memcpy(child, worker_state(w, nd->ply), g->state_size);
@@ -255,8 +258,8 @@ static enum try_result try_move(struct worker *w, struct node *nd, int i,
     if (w->stop)
         return TRY_STOP;
     bool same = g->side_to_move(child) == nd->side;
-    int v = search_move(w, nd->ply, nd->depth, nd->alpha, nd->beta, nd->pv,
-                        i, key, same);
+    int v = search_move(w, nd->ply, nd->depth + (m == nd->singular),
+                        nd->alpha, nd->beta, nd->pv, i, key, same);
     if (w->stop)
         return TRY_STOP;
     if (v <= nd->best)
@@ -473,6 +476,40 @@ static bool forward_pruned(struct worker *w, int ply, int depth, int beta,
     return null_move && null_move_cuts(w, ply, depth, beta, sv, v);
 }
 
+/* Singular extension: the table move of hit, when a search of half the
+ * depth without it stays below its table value minus a margin a ply:
+ * the one move that holds the value is searched a ply deeper.  Else
+ * MOVE_NONE, and *cut set off the PV when that search held beta without
+ * the table move (multi-cut: two moves hold it, the node is cut). */
+static move_t singular_move(struct worker *w, int ply, int depth, int beta,
+                            bool pv, const struct tt_hit *h, bool *cut)
+{
+    const struct prune_params *pp = pruning(w->s);
+    if (pp->singular_depth == 0 || depth < pp->singular_depth ||
+        h->move == MOVE_NONE || h->bound == TT_UPPER ||
+        h->depth < depth - 3 || w->excluded[ply] != MOVE_NONE ||
+        ply >= 2 * (w->done_depth + 1))
+        return MOVE_NONE;
+    int tv = from_tt(w->s, h->score, ply);
+    if (!unproven(tv))
+        return MOVE_NONE;
+    int sbeta = tv - pp->singular_margin * depth;
+    uint64_t unresolved = w->unresolved;
+    w->excluded[ply] = h->move;
+    int v = ab_node(w, ply, depth / 2, sbeta - 1, sbeta, false);
+    w->excluded[ply] = MOVE_NONE;
+    w->unresolved = unresolved;         /* it decides a depth, no value */
+    if (w->stop)
+        return MOVE_NONE;
+    if (v < sbeta)
+        return h->move;
+    if (!pv && sbeta >= beta) {
+        w->unresolved++;                /* a guess from a shallower search */
+        *cut = true;
+    }
+    return MOVE_NONE;
+}
+
 static int ab_node(struct worker *w, int ply, int depth, int alpha, int beta,
                    bool pv)
 {
@@ -502,24 +539,36 @@ static int ab_node(struct worker *w, int ply, int depth, int alpha, int beta,
     uint64_t key = g->hash(st) ^ s->key_salt;
     if (salted)
         key ^= zobrist_key(ADJ_TAG, (uint32_t)adj);
-    move_t tt_move = MOVE_NONE;
+    move_t excluded = w->excluded[ply];
+    if (excluded != MOVE_NONE)          /* a node of its own in the table */
+        key ^= zobrist_key(EXCLUDED_TAG, (uint32_t)excluded);
+    struct tt_hit hit = { .move = MOVE_NONE };
     int v;
-    if (tt_cutoff(w, key, ply, depth, adj, salted, alpha, beta, pv, &tt_move,
+    if (tt_cutoff(w, key, ply, depth, adj, salted, alpha, beta, pv, &hit,
                   &v))
         return v;
-    if (!pv && forward_pruned(w, ply, depth, beta, &v))
+    if (!pv && excluded == MOVE_NONE &&
+        forward_pruned(w, ply, depth, beta, &v))
         return v;
+    move_t tt_move = hit.move;
     move_t *mv = search_ply_moves(w, ply);
     if (!mv)
         return search_leaf_value(w, st, ply);
+    bool cut = false;
+    move_t singular = singular_move(w, ply, depth, beta, pv, &hit, &cut);
+    if (cut)
+        return beta;
     struct node nd = {
         .ply = ply, .depth = depth, .alpha = alpha, .beta = beta,
         .side = g->side_to_move(st), .pv = pv,
         .best = -SCORE_INF, .best_move = MOVE_NONE,
+        .singular = singular,
     };
     uint64_t unresolved0 = w->unresolved;
     if (search_moves(w, &nd, tt_move, mv) == TRY_STOP)
         return 0;
+    if (nd.best_move == MOVE_NONE && excluded != MOVE_NONE)
+        return alpha;                   /* the excluded move was the only one */
     if (nd.best_move == MOVE_NONE) {    /* no legal move: the game is over */
         int margin = 0;
         enum game_status o = g->outcome(st, &margin);

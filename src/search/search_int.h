@@ -52,6 +52,9 @@ struct worker {
     /* null_moved[ply]: the line reached ply by a null move (alpha-beta's
      * null move pruning); false outside that search. */
     bool null_moved[SEARCH_MAX_PLY];
+    /* excluded[ply]: the move a singular extension's test leaves out at
+     * ply (MOVE_NONE outside that search). */
+    move_t excluded[SEARCH_MAX_PLY];
     int32_t history[2][HIST_SIZE];
     move_t pv[SEARCH_MAX_PV + 1][SEARCH_MAX_PV];
     int pv_len[SEARCH_MAX_PV + 1];
