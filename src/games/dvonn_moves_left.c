@@ -16,15 +16,17 @@
 #define WEIGHT_STACK_EXTRA 200    /* on a full board, falling to 0 at 6 */
 /* The solver of genmove proves most games at about 18 to 24 stacks (5 s
  * games from the stacking suite: the moves after the proof take
- * milliseconds), so a move weighs less the fewer stacks are left: its
+ * milliseconds), and since the singular extension a little earlier (the
+ * clock left at the end rose from 0.28 to 0.40 s on the same games), so
+ * a move weighs less the fewer stacks are left: its
  * full weight down to CELLS_UNPROVEN, falling linearly to
  * WEIGHT_STACK_PROVEN at CELLS_PROVEN (what is kept for the games not
  * proven yet).  No time is kept for the moves at CELLS_SOLVED stacks or
  * fewer: the time manager's spare move covers the few games the solver
  * has not proven by then. */
-#define CELLS_UNPROVEN 36
-#define CELLS_PROVEN 24
-#define CELLS_SOLVED 16
+#define CELLS_UNPROVEN 38
+#define CELLS_PROVEN 27
+#define CELLS_SOLVED 19
 #define WEIGHT_STACK_PROVEN 3
 /* Each side's stacking move empties about 8/3 cells, until about 6 are
  * left (fitted to engine games). */
