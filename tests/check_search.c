@@ -503,6 +503,30 @@ START_TEST(test_pruning_changes_the_search)
 }
 END_TEST
 
+/* The singular extension alone searches some line a ply deeper than the
+ * depth asked: a principal variation longer than the search's depth,
+ * which the search without it never returns (the trees have no
+ * quiescence).  The multi-cut alone would only shorten lines. */
+START_TEST(test_singular_extends_a_line)
+{
+    struct game_ops g = pruned_tree_ops(COUNT(prune_kinds) - 2);
+    struct search_limits l = srch_limits(SEARCH_ALPHABETA);
+    l.max_depth = 7;
+    int extended = 0;
+    for (int k = 0; k < 20; k++) {
+        struct tree t;
+        toy_tree_start(&t, 3 + k % 4, 60, 7000 + (uint64_t)k);
+        struct search_result plain;
+        struct search_result ext;
+        srch_once(&tree_ops, &t, 2, &l, &plain);
+        srch_once(&g, &t, 2, &l, &ext);
+        ck_assert_int_le(plain.pv_len, l.max_depth);
+        extended += ext.pv_len > l.max_depth;
+    }
+    ck_assert_int_gt(extended, 0);
+}
+END_TEST
+
 /* Pruning never gives a false proof: alpha-beta without a depth limit still
  * ends on the exact value of a finite tree, and the solver, which never
  * prunes, visits the same nodes as without it.  Every kind together, the
@@ -600,5 +624,6 @@ int main(void)
     tcase_add_loop_test(tc, test_pruning_keeps_proofs, 0, 24);
     tcase_add_test(tc, test_null_move_claims_no_proof);
     tcase_add_test(tc, test_singular_claims_only_exact_proofs);
+    tcase_add_test(tc, test_singular_extends_a_line);
     return tap_main(su);
 }
