@@ -201,15 +201,15 @@ static bool tt_cutoff(struct worker *w, uint64_t key, int ply, int depth,
 {
     if (!tt_probe(&w->s->tt, key, hit))
         return false;
-    struct tt_hit h = *hit;
-    bool exact_ok = h.resolved && (salted || adj >= h.depth);
-    if (h.depth < depth && !exact_ok)
+    const struct tt_hit *h = hit;
+    bool exact_ok = h->resolved && (salted || adj >= h->depth);
+    if (h->depth < depth && !exact_ok)
         return false;
-    if (pv && !(exact_ok && h.bound == TT_EXACT))
+    if (pv && !(exact_ok && h->bound == TT_EXACT))
         return false;           /* keep the PV intact */
-    int s = from_tt(w->s, h.score, ply);
-    if (h.bound == TT_EXACT || (h.bound == TT_LOWER && s >= beta) ||
-        (h.bound == TT_UPPER && s <= alpha)) {
+    int s = from_tt(w->s, h->score, ply);
+    if (h->bound == TT_EXACT || (h->bound == TT_LOWER && s >= beta) ||
+        (h->bound == TT_UPPER && s <= alpha)) {
         if (!exact_ok)
             w->unresolved++;
         *v = s;
@@ -225,6 +225,7 @@ struct node {
     int best;
     move_t best_move;
     move_t singular;    /* searched a ply deeper */
+    move_t excluded;    /* left out by a singular extension's test */
 };
 
 enum try_result { TRY_ON, TRY_CUTOFF, TRY_STOP };
@@ -248,7 +249,7 @@ static enum try_result try_move(struct worker *w, struct node *nd, int i,
                                 move_t m, int key, move_t next)
 {
     const struct game_ops *g = w->s->g;
-    if (m == w->excluded[nd->ply])
+    if (m == nd->excluded)
         return TRY_ON;
     unsigned char *child = worker_state(w, nd->ply + 1);
     prefetch_child(w, nd, next);
@@ -562,7 +563,7 @@ static int ab_node(struct worker *w, int ply, int depth, int alpha, int beta,
         .ply = ply, .depth = depth, .alpha = alpha, .beta = beta,
         .side = g->side_to_move(st), .pv = pv,
         .best = -SCORE_INF, .best_move = MOVE_NONE,
-        .singular = singular,
+        .singular = singular, .excluded = excluded,
     };
     uint64_t unresolved0 = w->unresolved;
     if (search_moves(w, &nd, tt_move, mv) == TRY_STOP)
