@@ -16,15 +16,14 @@
 #define WEIGHT_STACK_EXTRA 200    /* on a full board, falling to 0 at 6 */
 /* The solver of genmove proves most games at about 18 to 24 stacks (5 s
  * games from the stacking suite: the moves after the proof take
- * milliseconds), and since the singular extension likely a little
- * earlier (the clock left at the end rose from 0.28 to 0.40 s on the same
- * games, a move taking as long as before), so a move weighs less the
- * fewer stacks are left: its
- * full weight down to CELLS_UNPROVEN, falling linearly to
- * WEIGHT_STACK_PROVEN at CELLS_PROVEN (what is kept for the games not
- * proven yet).  No time is kept for the moves at CELLS_SOLVED stacks or
- * fewer: the time manager's spare move covers the few games the solver
- * has not proven by then. */
+ * milliseconds); since the singular extension, likely a little earlier
+ * (the clock left at the end rose from 0.28 to 0.40 s on the same games,
+ * a move taking as long as before).  So a move weighs less the fewer
+ * stacks are left: its full weight down to CELLS_UNPROVEN, falling
+ * linearly to WEIGHT_STACK_PROVEN at CELLS_PROVEN (what is kept for the
+ * games not proven yet).  No time is kept for the moves at CELLS_SOLVED
+ * stacks or fewer: the time manager's spare move covers the few games the
+ * solver has not proven by then. */
 #define CELLS_UNPROVEN 38
 #define CELLS_PROVEN 27
 #define CELLS_SOLVED 19
