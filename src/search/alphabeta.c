@@ -519,8 +519,6 @@ static int ab_node(struct worker *w, int ply, int depth, int alpha, int beta,
     const unsigned char *st = worker_state(w, ply);
     if (ply <= SEARCH_MAX_PV)
         w->pv_len[ply] = 0;
-    if (ply > w->seldepth)
-        w->seldepth = ply;
     /* Plies left before the adjudicated draw, INT_MAX without one. */
     int adj = s->lim.plies_left > 0 ? s->lim.plies_left - ply : INT_MAX;
     if (adj <= 0) {

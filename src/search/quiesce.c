@@ -38,8 +38,6 @@ static int quiet_node(struct worker *w, int ply, int qply, int alpha,
 {
     const struct game_ops *g = w->s->g;
     const unsigned char *st = worker_state(w, ply);
-    if (ply > w->seldepth)
-        w->seldepth = ply;
     int best = search_leaf_value(w, st, ply);
     if (best >= beta || qply >= QUIET_MAX_PLIES ||
         ply >= SEARCH_MAX_PLY - 1 || best >= EVAL_WIN_MIN ||

@@ -241,7 +241,6 @@ static void reset_worker(struct search *s, struct worker *w)
     w->last_poll = clock_now();
     w->unresolved = 0;
     w->stop = false;
-    w->seldepth = 0;
     eval_cache_new_search(&w->evals);
     w->node_limit = search_reproducible(s) ? s->lim.max_nodes : UINT64_MAX;
     rng_seed(&w->rng, s->lim.seed ^ (0x9E3779B97F4A7C15ULL * (uint64_t)w->id));

@@ -67,7 +67,6 @@ struct worker {
     uint64_t trace;            /* node counts of finished iterations, hashed */
     bool stop;                 /* unwind now                                 */
     struct rng rng;
-    int seldepth;
     /* Root moves of the current search, best of the last iteration first. */
     move_t *root_moves;
     int root_cap;
