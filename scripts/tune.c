@@ -42,6 +42,7 @@ struct options {
     bool by_start;              /* ... or start: its hash, not game_no  */
     double ridge;
     const char *only;           /* fit only this game                  */
+    const char *dump;           /* write the samples there             */
     double lambda;              /* the result's share of the target    */
     struct label_options label;
 };
@@ -74,6 +75,13 @@ static uint64_t hash_text(uint64_t h, const char *s)
 static uint64_t start_hash(const struct game_record *r)
 {
     return hash_text(0xCBF29CE484222325ULL, sbuf_str(&r->start));
+}
+
+/* Mixed: starts of one length and one piece count would share the low
+ * bits of the plain hash, which --split start takes modulo K. */
+static uint64_t start_key(const struct game_record *r)
+{
+    return rng_mix64(start_hash(r));
 }
 
 static uint64_t line_hash(const struct game_record *r)
@@ -127,6 +135,7 @@ static void add_sample(struct data *d, const struct game_ops *g,
     s->target = s->y;
     s->held = held;
     s->line = line_hash(r);
+    s->start = start_key(r);
     s->ply = ply;
 }
 
@@ -140,9 +149,7 @@ static bool held_out(const struct options *o, const struct game_record *r,
 {
     if (!o->holdout)
         return false;
-    /* Mixed: starts of one length and one piece count would share the
-     * low bits of the plain hash. */
-    uint64_t k = o->by_start ? rng_mix64(start_hash(r)) : (uint64_t)game_no;
+    uint64_t k = o->by_start ? start_key(r) : (uint64_t)game_no;
     return k % (uint64_t)o->holdout == (uint64_t)o->fold;
 }
 
@@ -406,7 +413,7 @@ static int usage(FILE *out, int rc)
         "            [--ridge L] [--game NAME]\n"
         "            [--label-nodes N] [--labels FILE] [--jobs J] "
         "[--label-hash MB]\n"
-        "            [--lambda L] FILE...\n"
+        "            [--lambda L] [--dump FILE] FILE...\n"
         "Fits the evaluation weights of the game of the SGF records in the\n"
         "FILEs (written by triad-match --records) by logistic regression\n"
         "of the results on the evaluation terms.\n\n"
@@ -433,7 +440,12 @@ static int usage(FILE *out, int rc)
         "  --label-hash MB  table of each search (default 16)\n"
         "  --lambda L    fit L * result + (1 - L) * sigmoid(k * score), "
         "k fitted\n"
-        "                (default 1: the results only)\n");
+        "                (default 1: the results only)\n"
+        "  --dump FILE   also write every sampled position to FILE: its "
+        "start's key,\n"
+        "                line, ply, holdout, result, target, current "
+        "evaluation,\n"
+        "                terms and position string, tab-separated\n");
     return rc;
 }
 
@@ -663,6 +675,8 @@ static int parse_options(int argc, char **argv, struct options *o)
             o->label.nodes = v;
         else if (!strcmp(a, "--labels"))
             o->label.path = val;
+        else if (!strcmp(a, "--dump"))
+            o->dump = val;
         else if (!strcmp(a, "--jobs") && parse_count(val, 1, 256, &v))
             o->label.jobs = (int)v;
         else if (!strcmp(a, "--label-hash") && parse_count(val, 1, 65536, &v))
@@ -711,6 +725,8 @@ int main(int argc, char **argv)
     }
     if (rc == 0)
         report(&d, g, &o, games, labels);
+    if (rc == 0 && o.dump)
+        rc = tune_dump(g, &d, o.dump) < 0;
     free(labels);
     free(d.s);
     free(d.states);

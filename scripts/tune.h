@@ -1,6 +1,7 @@
 /* tune.h -- what the evaluation tuner's parts share: the sampled
  * positions and the labelling of them by a deeper search
- * (scripts/tune_label.c).  Private to scripts/tune.
+ * (scripts/tune_label.c) and the table of them (scripts/tune_dump.c).
+ * Private to scripts/tune.
  */
 #ifndef TRIAD_SCRIPTS_TUNE_H
 #define TRIAD_SCRIPTS_TUNE_H
@@ -21,6 +22,7 @@ struct sample {
                                    with the search's score             */
     bool held;                  /* kept aside for the holdout          */
     uint64_t line;              /* hash of the game's line of play     */
+    uint64_t start;             /* mixed hash of the game's start      */
     int ply;                    /* moves played before the position    */
 };
 
@@ -54,5 +56,10 @@ struct label_options {
  * set).  Returns 0, or -1 after a message. */
 int tune_labels(const struct game_ops *g, const struct data *d,
                 struct label_options *lo, struct label *labels);
+
+/* Writes the samples of game g to path as a tab-separated table with a
+ * header line (scripts/tune_dump.c).  Returns 0, or -1 after a message. */
+int tune_dump(const struct game_ops *g, const struct data *d,
+              const char *path);
 
 #endif

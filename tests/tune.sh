@@ -8,7 +8,7 @@
 # the same searched by one thread or two, a labels file read back gives
 # what searching gave, and a file made for other samples or another
 # budget is refused.  --fold picks the games kept aside, --split start
-# keeps a start's games together.
+# keeps a start's games together.  --dump writes the samples as a table.
 # Environment: TRIAD, TRIAD_MATCH (set by make check), TUNE.
 test_name=tune
 . "${srcdir:-.}/tests/match/common.sh"
@@ -116,6 +116,39 @@ case "$s0|$s1" in
 esac
 refused 'every game is held out' --holdout 1
 refused 'Usage' --split player
+
+# --dump writes one row a position, as many fields as the header names,
+# the held-out ones marked as the fit counted them, each position a string
+# the engine reads back as it is, and --split start's fold the start key
+# modulo K (four random starts: each fold fits some and holds out some).
+"$TRIAD_MATCH" --game dvonn --engine "$TRIAD" --engine "$TRIAD" \
+    --each-option maxnodes=300 --games 8 --random-start --seed 5 \
+    --records "$tmp/rs.sgf" --quiet > "$tmp/rs.out" 2>&1 || fail "match: $?"
+for fold in 0 1; do
+    "$TUNE" --game dvonn --holdout 2 --split start --fold $fold \
+        --dump "$tmp/d.tsv" "$tmp/rs.sgf" > "$tmp/d.out" 2>&1 ||
+        fail "dump: $?"
+    counts=$(sed -n \
+        's/.* positions (\([0-9]*\) fitted, \([0-9]*\) held out)/\1 \2/p' \
+        "$tmp/d.out")
+    dumped=$(awk -F '\t' -v fold=$fold 'NR == 1 { n = NF; next }
+        NF != n || $5 !~ /^(0|0\.5|1)$/ { bad++ }
+        { odd = index("13579bdf", substr($1, 16, 1)) > 0
+          if ($4 != (odd == fold)) bad++; held += $4; fit += !$4 }
+        END { print bad || !held || !fit ? "bad" : fit " " held }' \
+        "$tmp/d.tsv")
+    [ -n "$counts" ] && [ "$dumped" = "$counts" ] ||
+        fail "dump, fold $fold: '$dumped' rows, the fit says '$counts'"
+done
+head -1 "$tmp/d.tsv" | grep -q '^start	line	ply	held	result	target	current	p_near	.*	position$' ||
+    fail "dump header"
+pos=$(sed -n '$s/.*\t//p' "$tmp/d.tsv")
+printf 'setposition %s\nposition\nquit\n' "$pos" | "$TRIAD" --quiet \
+    > "$tmp/pos.out" 2>&1 || fail "setposition: $?"
+grep -qx "= $pos" "$tmp/pos.out" || fail "dumped position not read back"
+"$TUNE" --game dvonn --dump "$tmp/no/such/dir" "$tmp/dv.sgf" \
+    > "$tmp/bad.out" 2>&1 && fail "dump to a missing directory succeeded"
+grep -q 'No such file' "$tmp/bad.out" || fail "no reason given for the dump"
 
 # Records of another game only: nothing to fit, a failure with a reason.
 "$TUNE" --game truchet "$tmp/dv.sgf" > "$tmp/none.out" 2>&1 &&
