@@ -6,6 +6,8 @@
 
 /* ---- evaluation ----------------------------------------------------- */
 
+enum { DV_RINGS = 4 };      /* the stack classes' distances: 1 to 4+ */
+
 /* The evaluation is a weighted sum of the terms below, from the side to
  * move's point of view: "own" terms are the side to move's count minus
  * the opponent's; capture, threat, cut and cut_risk (and their late
@@ -37,13 +39,21 @@ enum dv_term {
     S_EXPOSED,     /* pieces in own stacks an enemy stack can land on     */
     S_HOLD_PIECES, /* pieces in own stacks holding a DVONN piece          */
     S_NEAR_MOBILE, /* own stacks by a DVONN stack that can move now       */
-    /* The same terms again, times the empty cells: the weight of each
+    /* Own stacks by class: single pieces one, two, three or four and
+     * more steps (through stacks) from the nearest DVONN stack, walled in
+     * or able to move now (DV_SINGLE(d, mobile)), and the taller stacks
+     * by the same rings that can move now (DV_TALL(d)). */
+    S_CLASS,
+    /* The base terms again, times the empty cells: the weight of each
      * slides from the start of stacking to the end (a tapered value). */
-    L_PIECES, L_NEAR, L_HOLD, L_DIST2, L_FAR, L_DEAD, L_REACH,
+    L_PIECES = S_CLASS + 3 * DV_RINGS, L_NEAR, L_HOLD, L_DIST2, L_FAR, L_DEAD, L_REACH,
     L_CAPTURE, L_THREAT, L_CUT, L_CUT_RISK, L_EXPOSED, L_HOLD_PIECES,
     L_NEAR_MOBILE,
     DV_NTERMS
 };
+
+#define DV_SINGLE(d, mobile) (S_CLASS + (d) * 2 + (mobile))
+#define DV_TALL(d) (S_CLASS + 2 * DV_RINGS + (d))
 
 /* Each late term and the term it tapers. */
 static const unsigned char dv_tapered[][2] = {
@@ -60,6 +70,10 @@ static const char *const dv_term_names[DV_NTERMS] = {
     "pieces", "moves", "late_moves", "near", "hold", "dist2", "far",
     "dead", "reach", "race", "capture", "threat", "cut", "cut_risk",
     "exposed", "hold_pieces", "near_mobile",
+    "single_d1_fixed", "single_d1_mobile", "single_d2_fixed",
+    "single_d2_mobile", "single_d3_fixed", "single_d3_mobile",
+    "single_d4_fixed", "single_d4_mobile",
+    "tall_d1_mobile", "tall_d2_mobile", "tall_d3_mobile", "tall_d4_mobile",
     "late_pieces", "late_near", "late_hold", "late_dist2", "late_far",
     "late_dead", "late_reach", "late_capture", "late_threat", "late_cut",
     "late_cut_risk", "late_exposed", "late_hold_pieces", "late_near_mobile",
@@ -70,22 +84,25 @@ enum { DV_SCALE = 64 };
 /* Units of 1/64 of a hundredth of a piece.  The placement weights come
  * from the first fit (350 games of triad against itself at 20,000 nodes
  * a move, from random and standard starts); the stacking weights from
- * scripts/dvonn_train.sh: 784 games from 400 placement-end positions at
- * 40,000 and 60,000 nodes a move, ridge 20.  The runs, the log-loss and
- * the matches are in doc/games/dvonn.md ("Where the weights come from"). */
+ * scripts/dvonn_train.sh: 2,371 games from 1,200 placement-end positions
+ * at 40,000 and 60,000 nodes a move and 660 from 340 more at 5 s a game,
+ * ridge 20.  The runs, the log-loss and the matches are in
+ * doc/games/dvonn.md ("Where the weights come from", "Stack classes"). */
 static const int dv_weights[DV_NTERMS] = {
     [P_NEAR] = 29237, [P_DIST2] = 10238, [P_COUNT] = -39867,
     [P_EDGE] = 10239,
-    [S_PIECES] = -3329, [S_MOVES] = -1394, [S_LATE_MOVES] = 315,
-    [S_NEAR] = 26175, [S_HOLD] = -19992, [S_DIST2] = 14371, [S_FAR] = -2302,
-    [S_DEAD] = 2853, [S_REACH] = -3559, [S_RACE] = 1222,
-    [S_CAPTURE] = 1445, [S_THREAT] = 9361, [S_CUT] = 8094,
-    [S_CUT_RISK] = -6709, [S_EXPOSED] = -4965, [S_HOLD_PIECES] = 8241,
-    [S_NEAR_MOBILE] = 3185,
-    [L_PIECES] = 75, [L_NEAR] = -826, [L_HOLD] = 395, [L_DIST2] = -407,
-    [L_FAR] = -66, [L_DEAD] = 169, [L_REACH] = 89, [L_CAPTURE] = 7,
-    [L_THREAT] = -287, [L_CUT] = -196, [L_CUT_RISK] = 125,
-    [L_EXPOSED] = -54, [L_HOLD_PIECES] = -161, [L_NEAR_MOBILE] = 349,
+    [S_PIECES] = -3218, [S_MOVES] = 1530, [S_LATE_MOVES] = 206,
+    [S_NEAR] = 15772, [S_HOLD] = 8633, [S_DIST2] = 3991, [S_FAR] = 6782,
+    [S_DEAD] = 277, [S_REACH] = 4927, [S_RACE] = 830, [S_CAPTURE] = 3395,
+    [S_THREAT] = 9341, [S_CUT] = 8260, [S_CUT_RISK] = -9467,
+    [S_EXPOSED] = -1248, [S_HOLD_PIECES] = 2757, [S_NEAR_MOBILE] = 14291,
+    /* in the order of the names: single_d1_fixed, single_d1_mobile.. */
+    [S_CLASS] = 33747, 11639, 35313, 18139, 18838, 2847, 8531, -10573,
+    267, 20395, 7211, -9723,
+    [L_PIECES] = 166, [L_NEAR] = -482, [L_HOLD] = 81, [L_DIST2] = -160,
+    [L_FAR] = -272, [L_DEAD] = 169, [L_REACH] = -114, [L_CAPTURE] = -62,
+    [L_THREAT] = -331, [L_CUT] = -214, [L_CUT_RISK] = 253,
+    [L_EXPOSED] = -191, [L_HOLD_PIECES] = -88, [L_NEAR_MOBILE] = 93,
 };
 
 static BB_INLINE int count_bits(bb_t b, bool hw)
@@ -246,7 +263,33 @@ static void best_cuts(const struct dv_state *p, const bb_t movable[2],
     }
 }
 
-/* Writes the stacking terms S_PIECES .. S_NEAR_MOBILE (not their late
+/* The class terms: the side to move's stacks by ring around the DVONN
+ * stacks (d1 is ring 1, holders excluded), single pieces by whether they
+ * can move now and taller stacks that can, minus the opponent's.
+ * Written, not added to: no loop zeroes them. */
+static BB_INLINE void class_terms(const struct dv_state *p, int *t,
+                                  bb_t d1, bb_t d2,
+                                  const struct side_pass sp[2], bool hw)
+{
+    bb_t d3 = d2 | (bb_spread(d2) & p->occ);
+    bb_t ring[DV_RINGS] = { d1 & ~p->red, d2 & ~d1, d3 & ~d2,
+                            p->occ & ~d3 };
+    int me = p->side, you = !me;
+    bb_t one_me = p->own[me] & ~p->tall, one_you = p->own[you] & ~p->tall;
+    bb_t mob_me = sp[me].movable, mob_you = sp[you].movable;
+#pragma GCC unroll 4
+    for (int d = 0; d < DV_RINGS; d++) {
+        bb_t x_me = one_me & ring[d], x_you = one_you & ring[d];
+        bb_t m_me = x_me & mob_me, m_you = x_you & mob_you;
+        t[DV_SINGLE(d, 1)] = count_bits(m_me, hw) - count_bits(m_you, hw);
+        t[DV_SINGLE(d, 0)] = count_bits(x_me ^ m_me, hw) -
+                             count_bits(x_you ^ m_you, hw);
+        t[DV_TALL(d)] = count_bits(mob_me & ~one_me & ring[d], hw) -
+                        count_bits(mob_you & ~one_you & ring[d], hw);
+    }
+}
+
+/* Writes the stacking terms S_PIECES .. S_CLASS's last (not their late
  * forms); returns the number of empty cells. */
 static BB_INLINE int stacking_terms(const struct dv_state *p, int *t,
                                     bool hw)
@@ -260,7 +303,7 @@ static BB_INLINE int stacking_terms(const struct dv_state *p, int *t,
     pass_side(p, WHITE, may_leave, &sp[WHITE], hw);
     pass_side(p, BLACK, may_leave, &sp[BLACK], hw);
     int me = p->side, you = !me;
-    for (int i = S_PIECES; i < L_PIECES; i++)
+    for (int i = S_PIECES; i < S_CLASS; i++)
         t[i] = 0;
     for (int side = WHITE; side <= BLACK; side++) {
         int sign = side == me ? 1 : -1;
@@ -290,6 +333,7 @@ static BB_INLINE int stacking_terms(const struct dv_state *p, int *t,
     best_cuts(p, (bb_t[2]){ sp[WHITE].movable, sp[BLACK].movable }, cut);
     t[S_CUT] = cut[me];
     t[S_CUT_RISK] = cut[you];
+    class_terms(p, t, d1, d2, sp, hw);
     return empty;
 }
 
@@ -340,7 +384,7 @@ const struct eval_terms dv_eval_terms = {
 static BB_INLINE int weighted_sum(const int *t, int from, int to)
 {
     int sum = 0;
-#pragma GCC unroll 40
+#pragma GCC unroll 64
     for (int i = from; i < to; i++)
         sum += t[i] * dv_weights[i];
     return sum;
