@@ -1,7 +1,7 @@
 #!/bin/sh
 # dvonn_train.sh [-p POSITIONS] [-P PLACE_NODES] [-n NODES | -t SECONDS]
-#     [-s SEED] [-j JOBS] [-r RIDGE] DIR -- the DVONN evaluation's
-#     training set, and its fit.
+#     [-s SEED] [-j JOBS] [-r RIDGE] [-k HOLDOUT] DIR -- the DVONN
+#     evaluation's training set, and its fit.
 #
 # Run from the build directory after make.  Makes POSITIONS (default 800)
 # placement-end positions in DIR/starts-*.txt with
@@ -16,8 +16,9 @@
 # (sudden death: real clocks, whose timing makes a pair's games differ;
 # each shard plays one game at a time, so give it a core), with records
 # in DIR/games-*.sgf, and fits the evaluation's weights to the results
-# with scripts/tune, the games of every fifth start held out (a pair's
-# two games share a start: held out by game, one would be fitted), ridge
+# with scripts/tune, the games of every HOLDOUT-th start held out (-k,
+# default 5, 0 = none; a pair's two games share a start: held out by
+# game, one would be fitted), ridge
 # RIDGE (default 20) (DIR/fit.txt).  Niced; doc/games/dvonn.md ("Where
 # the weights come from") shows a run.
 set -eu
@@ -28,12 +29,14 @@ seconds=
 seed=101
 jobs=2
 ridge=20
+holdout=5
 usage() {
     echo "usage: $0 [-p POSITIONS] [-P PLACE_NODES]" \
-         "[-n NODES | -t SECONDS] [-s SEED] [-j JOBS] [-r RIDGE] DIR" >&2
+         "[-n NODES | -t SECONDS] [-s SEED] [-j JOBS] [-r RIDGE]" \
+         "[-k HOLDOUT] DIR" >&2
     exit 2
 }
-while getopts p:P:n:t:s:j:r: opt; do
+while getopts p:P:n:t:s:j:r:k: opt; do
     case $opt in
     p) positions=$OPTARG ;;
     P) place_nodes=$OPTARG ;;
@@ -42,6 +45,7 @@ while getopts p:P:n:t:s:j:r: opt; do
     s) seed=$OPTARG ;;
     j) jobs=$OPTARG ;;
     r) ridge=$OPTARG ;;
+    k) holdout=$OPTARG ;;
     *) usage ;;
     esac
 done
@@ -81,7 +85,7 @@ done
 for pid in $pids; do
     wait "$pid"
 done
-nice scripts/tune --game dvonn --every 1 --holdout 5 --split start \
+nice scripts/tune --game dvonn --every 1 --holdout "$holdout" --split start \
     --ridge "$ridge" \
     "$dir"/games-*.sgf \
     | tee "$dir/fit.txt"
