@@ -177,7 +177,8 @@ START_TEST(test_eval_stack_classes)
     ck_assert_int_eq(term(&p, "tall_d2_mobile"), 0);
     ck_assert_int_eq(term(&p, "tall_d1_mobile"), -1);
     ck_assert_int_eq(term(&p, "single_d1_mobile"), 1);
-    /* B3 walled in by the DVONN pieces of A2, A3, B2, C3, C4 and B4. */
+    /* B3 walled in: DVONN pieces on A2, B2 and C3, stacks on A3, B4 and
+     * C4. */
     load_spec(&p, "S", "W", "A2=R A3=WB B2=R B3=B C3=R C4=W B4=W");
     ck_assert_int_eq(term(&p, "single_d1_fixed"), -1);
 }
@@ -274,8 +275,6 @@ static void check_symmetry(const struct pos *p)
  * line is occupied (the rules, with the tests' own geometry). */
 static void check_class_terms(const struct pos *p)
 {
-    static const int dirs[6][2] = { {1, 0}, {-1, 0}, {1, 1}, {0, 1},
-                                    {0, -1}, {-1, -1} };
     char s[4096];
     pos_str(p, s, sizeof s);
     if (s[6] != 'S')
@@ -296,12 +295,8 @@ static void check_class_terms(const struct pos *p)
     int me = s[8] == 'W' ? 'W' : 'B';
     while (head < tail) {
         int c = queue[head++];
-        char nm[3];
-        test_cell_name(c, nm);
         for (int d = 0; d < 6; d++) {
-            char o[3] = { (char)(nm[0] + dirs[d][0]),
-                          (char)(nm[1] + dirs[d][1]), '\0' };
-            int e = o[0] >= 'A' ? test_cell(o) : -1;
+            int e = test_step(c, d, 1);
             if (e >= 0 && cell[e][0] != '.' && dist[e] < 0) {
                 dist[e] = dist[c] + 1;
                 queue[tail++] = e;
@@ -313,18 +308,11 @@ static void check_class_terms(const struct pos *p)
         char top = cell[c][h - 1];
         if (cell[c][0] == '.' || dist[c] == 0)
             continue;
-        char nm[3];
-        test_cell_name(c, nm);
         int walls = 0;
         bool lands = false;
         for (int d = 0; d < 6; d++) {
-            char o[3] = { (char)(nm[0] + dirs[d][0]),
-                          (char)(nm[1] + dirs[d][1]), '\0' };
-            int e = o[0] >= 'A' ? test_cell(o) : -1;
+            int e = test_step(c, d, 1), f = test_step(c, d, h);
             walls += e >= 0 && cell[e][0] != '.';
-            char t[3] = { (char)(nm[0] + h * dirs[d][0]),
-                          (char)(nm[1] + h * dirs[d][1]), '\0' };
-            int f = t[0] >= 'A' && t[0] <= 'K' ? test_cell(t) : -1;
             lands |= f >= 0 && cell[f][0] != '.';
         }
         bool mobile = walls < 6 && lands;
@@ -623,8 +611,8 @@ END_TEST
 
 /* DVONN, 7 plies from the end of an engine game: of White's 26 moves
  * only F2D2 wins (by 1; every other move loses, by 5 to 23;
- * check_tactics has the exact solver's proof).  The playouts' tree proves the win before the budget
- * runs out. */
+ * check_tactics has the exact solver's proof).  The playouts' tree
+ * proves the win before the budget runs out. */
 #define DVONN_UNIQUE_WIN "dvonn:S:W:.,.,W,WWB,.,.,WB,.,.,.,.,BBW,B,R,BW," \
     "WB,B,.,.,.,.,R,.,WBWB,.,BW,BW,WB,.,.,B,WBW,.,WB,.,.,.,BBW,WB,.,B,B," \
     ".,R,W,.,BW,W,W"

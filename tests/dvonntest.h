@@ -57,19 +57,28 @@ static inline void test_cell_name(int cell, char out[3])
     out[2] = '\0';
 }
 
-/* Number of on-board neighbours of a cell, from coordinates. */
-static inline int test_degree(int cell)
+/* The cell k steps from cell along direction dir (0 to 5), or -1 off the
+ * board, from coordinates. */
+static inline int test_step(int cell, int dir, int k)
 {
     static const int dirs[6][2] = { {1, 0}, {-1, 0}, {1, 1}, {0, 1},
                                     {0, -1}, {-1, -1} };
     char nm[3];
     test_cell_name(cell, nm);
+    int c = nm[0] - 'A' + k * dirs[dir][0];
+    int r = nm[1] - '1' + k * dirs[dir][1];
+    if (c < 0 || c > 10 || r < 0 || r > 4)
+        return -1;
+    char o[3] = { (char)('A' + c), (char)('1' + r), '\0' };
+    return test_cell(o);
+}
+
+/* Number of on-board neighbours of a cell, from coordinates. */
+static inline int test_degree(int cell)
+{
     int n = 0;
-    for (int d = 0; d < 6; d++) {
-        char o[3] = { (char)(nm[0] + dirs[d][0]),
-                      (char)(nm[1] + dirs[d][1]), '\0' };
-        n += o[0] >= 'A' && test_cell(o) >= 0;
-    }
+    for (int d = 0; d < 6; d++)
+        n += test_step(cell, d, 1) >= 0;
     return n;
 }
 

@@ -46,9 +46,9 @@ enum dv_term {
     S_CLASS,
     /* The base terms again, times the empty cells: the weight of each
      * slides from the start of stacking to the end (a tapered value). */
-    L_PIECES = S_CLASS + 3 * DV_RINGS, L_NEAR, L_HOLD, L_DIST2, L_FAR, L_DEAD, L_REACH,
-    L_CAPTURE, L_THREAT, L_CUT, L_CUT_RISK, L_EXPOSED, L_HOLD_PIECES,
-    L_NEAR_MOBILE,
+    L_PIECES = S_CLASS + 3 * DV_RINGS, L_NEAR, L_HOLD, L_DIST2, L_FAR,
+    L_DEAD, L_REACH, L_CAPTURE, L_THREAT, L_CUT, L_CUT_RISK, L_EXPOSED,
+    L_HOLD_PIECES, L_NEAR_MOBILE,
     DV_NTERMS
 };
 
