@@ -18,9 +18,8 @@
 # in DIR/games-*.sgf, and fits the evaluation's weights to the results
 # with scripts/tune, the games of every HOLDOUT-th start held out (-k,
 # default 5, 0 = none; a pair's two games share a start: held out by
-# game, one would be fitted), ridge
-# RIDGE (default 20) (DIR/fit.txt).  Niced; doc/games/dvonn.md ("Where
-# the weights come from") shows a run.
+# game, one would be fitted), ridge RIDGE (default 20) (DIR/fit.txt).
+# Niced; doc/games/dvonn.md ("Where the weights come from") shows a run.
 set -eu
 positions=800
 place_nodes=15000
